@@ -1,0 +1,87 @@
+// Lint: typescript-eslint's recommended rules, React hooks rules, and Prettier owns formatting.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import prettier from 'eslint-config-prettier'
+import globals from 'globals'
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', '.data', 'test-results', 'src/components/icons/icons.generated.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+    ignores: ['test/server/**', 'test/e2e/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['server/**', 'scripts/**', 'bench/**', 'test/server/**', 'test/e2e/**', '*.config.*', '*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  // Layers point down only: elements → components → stores → services → protocol.
+  {
+    files: ['src/components/**'],
+    // The clock is the one service a view may use directly: time, not IO (a relative timer, a delay).
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/services/*', '!**/services/clock'],
+              message: 'Components use stores, not services.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/services/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/stores/*', '**/components/*', '**/elements/*'],
+              message: 'Services sit below stores.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/stores/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/components/*', '**/elements/*'], message: 'Stores sit below components.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/protocol/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*', '**/src/*'], message: 'protocol/ imports nothing of ours.' }] },
+      ],
+    },
+  },
+  prettier,
+)

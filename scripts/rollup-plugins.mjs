@@ -1,0 +1,46 @@
+// Small Rollup plugins of our own: locale files precompiled to ICU ASTs (so the bundle carries no
+// message parser), and a size report of every entry and chunk.
+import { gzipSync } from 'node:zlib'
+import { parse } from '@formatjs/icu-messageformat-parser'
+
+/** Turns `locales/*.json` imports into precompiled message ASTs. */
+export function precompiledMessages() {
+  return {
+    name: 'precompiled-messages',
+    transform(code, id) {
+      if (!/[\\/]locales[\\/][a-z]{2}\.json$/.test(id)) return null
+      const messages = JSON.parse(code)
+      const ast = Object.fromEntries(Object.entries(messages).map(([key, value]) => [key, parse(value)]))
+      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(ast))})`, map: null }
+    },
+  }
+}
+
+/** Measures every JS file of the bundle, minified and gzipped. */
+export function measure(bundle) {
+  return Object.values(bundle)
+    .filter((file) => file.type === 'chunk')
+    .map((chunk) => ({
+      file: chunk.fileName,
+      entry: chunk.isEntry,
+      dynamic: chunk.isDynamicEntry,
+      imports: chunk.imports,
+      dynamicImports: chunk.dynamicImports,
+      minified: Buffer.byteLength(chunk.code),
+      gzipped: gzipSync(chunk.code, { level: 9 }).length,
+    }))
+    .sort((a, b) => a.file.localeCompare(b.file))
+}
+
+/** Prints each chunk's minified and gzipped size at the end of the build. */
+export function sizeReport() {
+  return {
+    name: 'size-report',
+    generateBundle(_options, bundle) {
+      const kb = (n) => `${(n / 1024).toFixed(1).padStart(7)} KB`
+      const rows = measure(bundle)
+      console.log(`\n${'file'.padEnd(48)}${'minified'.padStart(10)}${'gzipped'.padStart(11)}`)
+      for (const row of rows) console.log(`${row.file.padEnd(48)}${kb(row.minified)}${kb(row.gzipped)}`)
+    },
+  }
+}

@@ -1,0 +1,18 @@
+// `npm start`: the reference server on http://localhost:8080 (PORT to change it).
+import { readFileSync } from 'node:fs'
+import { createApplication } from './app'
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string
+}
+const version = process.env.APP_VERSION ?? pkg.version
+const port = Number(process.env.PORT ?? 8080)
+
+const app = await createApplication({ version })
+await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' })
+console.log(`Agent console: http://localhost:${port}/`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0))
+  })

@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useState } from 'react'
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../constants'
+import { clock } from '../../services/clock'
+
+/** Where a lazy chunk stands. */
+export type LazyState<T> =
+  { status: 'loading' } | { status: 'loaded'; module: T } | { status: 'failed'; reason: 'error' | 'timeout' }
+
+/**
+ * Loads a lazy chunk, gives up after {@link CHUNK_LOAD_TIMEOUT_MS}, and offers a retry that calls the
+ * loader again (the browser re-requests a chunk whose import failed).
+ *
+ * @example
+ * const [state, retry] = useLazyModule(() => import('../calendar/CalendarArea'))
+ */
+export function useLazyModule<T>(loader: () => Promise<T>): [LazyState<T>, () => void] {
+  const [attempt, setAttempt] = useState(0)
+  const [state, setState] = useState<LazyState<T>>({ status: 'loading' })
+
+  useEffect(() => {
+    let settled = false
+    const timer = clock.setTimeout(() => {
+      settled = true
+      setState({ status: 'failed', reason: 'timeout' })
+    }, CHUNK_LOAD_TIMEOUT_MS)
+    loader().then(
+      (module) => {
+        if (settled) return
+        settled = true
+        clock.clearTimeout(timer)
+        setState({ status: 'loaded', module })
+      },
+      (error: unknown) => {
+        if (settled) return
+        settled = true
+        clock.clearTimeout(timer)
+        console.warn('[agent-console] chunk failed to load', error)
+        setState({ status: 'failed', reason: 'error' })
+      },
+    )
+    return () => {
+      settled = true
+      clock.clearTimeout(timer)
+    }
+    // The loader is fixed per call site; a new attempt is what re-runs it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt])
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading' })
+    setAttempt((n) => n + 1)
+  }, [])
+  return [state, retry]
+}

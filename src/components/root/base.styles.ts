@@ -1,0 +1,47 @@
+import { css } from 'lit'
+
+/**
+ * The element's own baseline. A host page's global rules (`* { box-sizing: content-box }`, font resets)
+ * match the host element itself, so the baseline is set on the inner root, not only on `:host`.
+ */
+export const baseStyles = css`
+  :host {
+    display: block;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .agent-root {
+    all: initial;
+    display: block;
+    box-sizing: border-box;
+    font-family: var(--sl-font-sans);
+    font-size: var(--sl-font-size-medium);
+    font-weight: var(--sl-font-weight-normal);
+    line-height: var(--sl-line-height-normal);
+    letter-spacing: normal;
+    text-align: start;
+    color: var(--sl-color-neutral-900);
+    -webkit-font-smoothing: antialiased;
+  }
+  .agent-root *,
+  .agent-root *::before,
+  .agent-root *::after {
+    box-sizing: border-box;
+  }
+  .agent-root :focus-visible {
+    outline: var(--sl-focus-ring);
+    outline-offset: var(--sl-focus-ring-offset);
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+    border: 0;
+  }
+`

@@ -1,0 +1,105 @@
+/**
+ * Every duration and limit of SPEC §9, named once. Timers read these through `services/clock`,
+ * so a test that fakes the clock can step exactly to each boundary.
+ *
+ * @example
+ * clock.setTimeout(loadMore, VIEW_SWITCH_DELAY_MS)
+ */
+
+/** Socket.io connect/ack timeout. */
+export const SOCKET_TIMEOUT_MS = 15_000
+/** Path of the realtime channel on the server. */
+export const SOCKET_PATH = '/ws'
+/** Wait before retrying a request answered 429. */
+export const RETRY_AFTER_429_MS = 1_000
+/** Debounce of agent-form and comment saves. */
+export const SAVE_DEBOUNCE_MS = 500
+/** Capture button stays locked this long after a shot. */
+export const CAPTURE_LOCK_MS = 1_000
+/** MediaRecorder chunk interval. */
+export const RECORDER_CHUNK_MS = 1_000
+/** Wait for the last chunk after asking the recorder to stop. */
+export const RECORDING_STOP_WAIT_MS = 500
+/** Default toast duration. */
+export const NOTIFICATION_MS = 7_000
+/** Toast duration of the answer-timeout notification. */
+export const ANSWER_TIMEOUT_NOTIFICATION_MS = 10_000
+/** Marker for toasts that stay until dismissed (new meeting, meeting status). */
+export const PERSISTENT = Infinity
+/** A user below agent level is sent to their dashboard after this long. */
+export const LOGIN_REDIRECT_MS = 10_000
+/** The agent level: the only level allowed into the console. */
+export const AGENT_LEVEL = 5
+/** An appointment can be joined until this long after its end. */
+export const APPOINTMENT_JOIN_WINDOW_MS = 30 * 60_000
+/** Minimum gap between an appointment's start and end. */
+export const APPOINTMENT_MIN_GAP_MS = 5 * 60_000
+/** Earliest schedulable day start: now plus this (month view). */
+export const EARLIEST_DAY_OFFSET_MS = 5 * 60_000
+/** Earliest schedulable hour today: now plus this. */
+export const EARLIEST_HOUR_OFFSET_MS = 3 * 60_000
+/** Appointment check interval while the calendar is enabled. */
+export const APPOINTMENT_CHECK_MS = 5_000
+/** The calendar scrolls to now this long after it is created. */
+export const CALENDAR_SCROLL_DELAY_MS = 4_000
+/** The create or reschedule drawer opens after this delay. */
+export const DRAWER_OPEN_DELAY_MS = 200
+/** Delay between call-panel view switches. */
+export const VIEW_SWITCH_DELAY_MS = 500
+/** The queue-ticket notify button shows loading this long. */
+export const TICKET_NOTIFY_LOADING_MS = 3_000
+/** Network quality is measured this often while no call is active. */
+export const NETWORK_CHECK_MS = 2_000
+/** The disconnection log keeps at most this many entries (oldest dropped). */
+export const DISCONNECTION_LOG_MAX = 3_600
+/** After a transfer to a segment, the agent's call ends this long later. */
+export const SEGMENT_TRANSFER_END_MS = 10_000
+/** Default interval of relative timers. */
+export const RELATIVE_TIMER_INTERVAL_MS = 60_000
+/** Relative timers show minutes from this many minutes… */
+export const RELATIVE_TIMER_MINUTES_FROM = 1
+/** …and hours from this many minutes on. */
+export const RELATIVE_TIMER_HOURS_FROM = 60
+/** Browser offline: the 'status.offline' notification shows this long after the disconnect. */
+export const OFFLINE_NOTICE_DELAY_MS = 500
+/** A lazy chunk that has not loaded after this long shows the generic error with a retry. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000
+/** Default page size of list queries. */
+export const DEFAULT_PAGE_SIZE = 10
+/** First day of the week (0 Sunday, 1 Monday). */
+export const WEEK_START_DAY = 1
+/** Virtual-background blur strength. */
+export const VIRTUAL_BACKGROUND_BLUR = 7
+/** Length of a virtual-background image id. */
+export const BACKGROUND_IMAGE_ID_LENGTH = 24
+/** Length of a 2FA PIN. */
+export const TWO_FACTOR_PIN_LENGTH = 6
+/** Number of one-time 2FA backup codes. */
+export const TWO_FACTOR_BACKUP_CODES = 10
+/** Ringtones an agent can choose from (user settings). */
+export const RINGTONES = [
+  'classic',
+  'clear-ring',
+  'future-sonar',
+  'marimba-2',
+  'noisy',
+  'dodo',
+  'happy-bells',
+  'marimba',
+  'smooth-piano',
+  'electric-ring',
+  'hey',
+  'modern',
+] as const
+/** A ringtone name. */
+export type Ringtone = (typeof RINGTONES)[number]
+/** Languages of the interface, the first is the fallback. */
+export const LANGUAGES = ['en', 'es', 'fr'] as const
+/** A supported language. */
+export type Language = (typeof LANGUAGES)[number]
+/** Time zone used when none is known. */
+export const FALLBACK_TIME_ZONE = 'America/Santiago'
+/** Token delay setting of SPEC §9 (unit not given there: we read it as seconds of clock skew allowed). */
+export const TOKEN_DELAY_S = 3
+/** Key of the session id in sessionStorage. */
+export const SESSION_ID_KEY = 'console-session'

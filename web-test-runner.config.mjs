@@ -1,0 +1,54 @@
+// Browser tests: every test file is bundled by esbuild (React is CommonJS, so serving modules one by one
+// does not work) and run in Debian's Chromium with a fake camera and microphone.
+import { chromeLauncher } from '@web/test-runner-chrome'
+import { build } from 'esbuild'
+import { countingReporter } from './scripts/wtr-counting-reporter.mjs'
+import { defaultReporter } from '@web/test-runner'
+
+const bundleTests = {
+  name: 'bundle-tests',
+  async serve(context) {
+    if (!/\.test\.tsx?$/.test(context.path)) return undefined
+    const result = await build({
+      entryPoints: ['.' + context.path],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      jsx: 'automatic',
+      sourcemap: 'inline',
+      target: 'es2022',
+      define: { 'process.env.NODE_ENV': '"development"', global: 'globalThis' },
+      inject: ['./scripts/browser-shims.js'],
+      logLevel: 'silent',
+    })
+    return { body: result.outputFiles[0].text, type: 'js' }
+  },
+}
+
+export default {
+  files: ['test/**/*.test.{ts,tsx}', '!test/server/**', '!test/e2e/**'],
+  nodeResolve: false,
+  concurrency: 2,
+  testsFinishTimeout: 180_000,
+  plugins: [bundleTests],
+  reporters: [defaultReporter(), countingReporter('test-results/browser.json')],
+  testFramework: { config: { timeout: 10_000 } },
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [
+          '--no-sandbox',
+          '--headless=new',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--no-first-run',
+          '--use-fake-device-for-media-stream',
+          '--use-fake-ui-for-media-stream',
+          '--autoplay-policy=no-user-gesture-required',
+        ],
+      },
+    }),
+  ],
+}
