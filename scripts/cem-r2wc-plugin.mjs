@@ -1,0 +1,107 @@
+// A custom-elements-manifest analyzer plugin for elements made with r2wc through createAgentElement():
+// the analyzer sees a class extending a call, so this plugin turns it into what a host page sees, an
+// HTMLElement with the session attributes (from the SessionAttributes interface) and the element's
+// own `props` (from the object literal given to createAgentElement), each an attribute and a property.
+
+const kebab = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()
+
+function jsDocText(ts, node) {
+  const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc)
+  return docs
+    .map((doc) =>
+      typeof doc.comment === 'string' ? doc.comment : (doc.comment ?? []).map((c) => c.text).join(''),
+    )
+    .join('\n')
+    .trim()
+}
+
+function typeText(ts, node) {
+  if (!node) return 'string'
+  if (ts.isUnionTypeNode(node)) return node.types.map((t) => t.getText()).join(' | ')
+  return node.getText()
+}
+
+export function r2wcPlugin() {
+  const sessionAttributes = []
+  const ownProps = new Map()
+  return {
+    name: 'r2wc-agent-elements',
+    collectPhase({ ts, node }) {
+      if (ts.isInterfaceDeclaration(node) && node.name.text === 'SessionAttributes') {
+        for (const member of node.members) {
+          if (!ts.isPropertySignature(member)) continue
+          sessionAttributes.push({
+            name: member.name.getText(),
+            type: typeText(ts, member.type),
+            description: jsDocText(ts, member),
+          })
+        }
+      }
+      if (ts.isClassDeclaration(node) && node.name) {
+        const call = node.heritageClauses?.[0]?.types[0]?.expression
+        if (!call || !ts.isCallExpression(call) || call.expression.getText() !== 'createAgentElement') return
+        const options = call.arguments[0]
+        const propsNode =
+          options && ts.isObjectLiteralExpression(options)
+            ? options.properties.find((p) => p.name?.getText() === 'props')
+            : undefined
+        const props = []
+        if (
+          propsNode &&
+          ts.isPropertyAssignment(propsNode) &&
+          ts.isObjectLiteralExpression(propsNode.initializer)
+        ) {
+          for (const prop of propsNode.initializer.properties) {
+            if (!ts.isPropertyAssignment(prop)) continue
+            props.push({
+              name: prop.name.getText(),
+              type: prop.initializer.getText().replace(/['"]/g, ''),
+              description: jsDocText(ts, prop),
+            })
+          }
+        }
+        ownProps.set(node.name.text, props)
+      }
+    },
+    packageLinkPhase({ customElementsManifest }) {
+      for (const module of customElementsManifest.modules) {
+        module.exports = (module.exports ?? []).filter((e) => !e.declaration?.module?.startsWith('../'))
+        for (const declaration of module.declarations ?? []) {
+          if (!declaration.tagName?.startsWith('agent-')) continue
+          delete declaration.mixins
+          // The dispatch helper inside createAgentElement is not an event of its own.
+          declaration.events = (declaration.events ?? []).filter((event) => event.name?.startsWith('agent-'))
+          declaration.superclass = { name: 'HTMLElement' }
+          const all = [...sessionAttributes, ...(ownProps.get(declaration.name) ?? [])]
+          declaration.attributes = all.map(({ name, type, description }) => ({
+            name: kebab(name),
+            fieldName: name,
+            type: { text: type },
+            description,
+          }))
+          declaration.members = [
+            ...(declaration.members ?? []),
+            ...all.map(({ name, type, description }) => ({
+              kind: 'field',
+              name,
+              type: { text: type },
+              description,
+              attribute: kebab(name),
+            })),
+          ]
+          module.exports.push({
+            kind: 'custom-element-definition',
+            name: declaration.tagName,
+            declaration: { name: declaration.name, module: module.path },
+          })
+        }
+        module.exports = module.exports.filter(
+          (e, i, list) => list.findIndex((o) => o.kind === e.kind && o.name === e.name) === i,
+        )
+      }
+      customElementsManifest.modules = customElementsManifest.modules.filter((m) =>
+        m.declarations?.some((d) => d.customElement),
+      )
+    },
+  }
+}

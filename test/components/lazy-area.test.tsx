@@ -1,0 +1,70 @@
+import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing'
+import { createRoot, type Root } from 'react-dom/client'
+import { IntlProvider } from 'react-intl'
+import { LazyArea } from '../../src/components/common/LazyArea'
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../src/constants'
+import en from '../../locales/en.json'
+import { fakeClock, type FakeClock } from '../support/fake-clock'
+
+function Loaded({ label }: { label: string }) {
+  return <p className="area">{label}</p>
+}
+
+describe('<LazyArea>', () => {
+  let host: HTMLDivElement
+  let root: Root
+  let time: FakeClock
+
+  beforeEach(() => {
+    time = fakeClock()
+    host = document.createElement('div')
+    document.body.append(host)
+    root = createRoot(host)
+  })
+  afterEach(() => {
+    root.unmount()
+    host.remove()
+    time.restore()
+    fixtureCleanup()
+  })
+
+  const render = (load: () => Promise<{ default: typeof Loaded }>) =>
+    root.render(
+      <IntlProvider locale="en" messages={en}>
+        <LazyArea load={load} props={{ label: 'calendar here' }} />
+      </IntlProvider>,
+    )
+
+  it('shows loading, then the area once its chunk arrives', async () => {
+    let arrive!: (module: { default: typeof Loaded }) => void
+    render(() => new Promise((resolve) => (arrive = resolve)))
+    await waitUntil(() => host.textContent?.includes('Loading'))
+    arrive({ default: Loaded })
+    await waitUntil(() => host.querySelector('.area'))
+    expect(host.textContent).to.equal('calendar here')
+  })
+
+  it('shows the error with a retry when the chunk fails, and loads it on retry', async () => {
+    let attempts = 0
+    render(() => {
+      attempts += 1
+      return attempts === 1 ? Promise.reject(new Error('chunk 404')) : Promise.resolve({ default: Loaded })
+    })
+    await waitUntil(() => host.textContent?.includes('could not be loaded'))
+    expect(host.querySelector('[role="alert"]')).to.exist
+    host.querySelector('sl-button')!.click()
+    await waitUntil(() => host.querySelector('.area'))
+    expect(attempts).to.equal(2)
+    expect(host.textContent).to.equal('calendar here')
+  })
+
+  it('gives up after two minutes and offers a retry, never a blank element', async () => {
+    render(() => new Promise(() => {}))
+    await waitUntil(() => host.textContent?.includes('Loading'))
+    await time.tick(CHUNK_LOAD_TIMEOUT_MS - 1)
+    expect(host.textContent).to.contain('Loading')
+    await time.tick(1)
+    await waitUntil(() => host.textContent?.includes('taking too long'))
+    expect(host.querySelector('sl-button')?.textContent).to.equal('Try again')
+  })
+})

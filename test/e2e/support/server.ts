@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+
+/** A reference server started as `npm start` would, on a free port. */
+export interface RunningServer {
+  /** Base URL, e.g. http://localhost:41234 */
+  url: string
+  /** The port it listens on. */
+  port: number
+  /** Everything it printed, for failure messages. */
+  output(): string
+  /** Stops it and waits for the process to exit. */
+  stop(): Promise<void>
+}
+
+/** Finds a port that is free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+/**
+ * Starts `server/main.ts` in its own process (the built bundle must exist) and resolves once it
+ * listens. `env` adds variables (an in-memory database, short timers).
+ */
+export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
+  const chosen = port ?? (await freePort())
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', DATABASE_URL: 'memory://', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes(`localhost:${chosen}`)) resolve()
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
+  })
+  return {
+    url: `http://localhost:${chosen}`,
+    port: chosen,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
