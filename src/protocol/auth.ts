@@ -62,7 +62,9 @@ export const RefreshResponseSchema = v.object({ accessToken: v.string(), refresh
 export type RefreshResponse = v.InferOutput<typeof RefreshResponseSchema>
 
 /** Body of `POST /auth/logout` (all optional: the bearer token alone also works). */
-export const LogoutRequestSchema = v.object({ refreshToken: v.optional(v.pipe(v.string(), v.maxLength(512))) })
+export const LogoutRequestSchema = v.object({
+  refreshToken: v.optional(v.pipe(v.string(), v.maxLength(512))),
+})
 /** A logout request. */
 export type LogoutRequest = v.InferOutput<typeof LogoutRequestSchema>
 
@@ -154,7 +156,7 @@ export type AuthenticateError = v.InferOutput<typeof AuthenticateErrorSchema>
 /** Payload of `forced:disconnect`, sent right before the server closes a socket on purpose (logout, kick). */
 export const ForcedDisconnectSchema = v.object({
   code: v.number(),
-  reason: v.picklist(['logout', 'duplicated', 'kicked', 'token-revoked', 'server-shutdown']),
+  reason: v.picklist(['logout', 'token-revoked']),
 })
 /** A forced disconnect. */
 export type ForcedDisconnect = v.InferOutput<typeof ForcedDisconnectSchema>

@@ -109,13 +109,15 @@ export function validateFormValues(
       value === false ||
       (Array.isArray(value) && value.length === 0)
     if (empty) {
-      if (field.required) errors.push({ path: field.name, code: 'required', message: `${field.label} is required` })
+      if (field.required)
+        errors.push({ path: field.name, code: 'required', message: `${field.label} is required` })
       continue
     }
     const bad = (code: string, message: string) => errors.push({ path: field.name, code, message })
     if (field.type === 'number') {
       const n = typeof value === 'number' ? value : Number(value)
-      if (typeof value === 'boolean' || Array.isArray(value) || Number.isNaN(n)) bad('type', 'must be a number')
+      if (typeof value === 'boolean' || Array.isArray(value) || Number.isNaN(n))
+        bad('type', 'must be a number')
       else if (field.min !== undefined && n < field.min) bad('min', `must be at least ${field.min}`)
       else if (field.max !== undefined && n > field.max) bad('max', `must be at most ${field.max}`)
       continue
@@ -135,9 +137,11 @@ export function validateFormValues(
       continue
     }
     if (field.maxLength !== undefined && value.length > field.maxLength) bad('maxLength', 'is too long')
-    else if (field.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) bad('email', 'must be an email')
+    else if (field.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+      bad('email', 'must be an email')
     else if (field.type === 'date' && Number.isNaN(Date.parse(value))) bad('date', 'must be a date')
-    else if (field.pattern !== undefined && !safeRegExp(field.pattern)?.test(value)) bad('pattern', 'has a wrong format')
+    else if (field.pattern !== undefined && !safeRegExp(field.pattern)?.test(value))
+      bad('pattern', 'has a wrong format')
   }
   return errors
 }

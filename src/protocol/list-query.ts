@@ -113,8 +113,14 @@ export function decodeQueryString(search: string): ParsedQuery {
     const value = eq < 0 ? '' : decode(pair.slice(eq + 1))
     const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(rawKey)
     if (!match) continue
-    const path = [match[1] as string, ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string)]
-    if (path.length > MAX_QUERY_DEPTH || path.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype'))
+    const path = [
+      match[1] as string,
+      ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string),
+    ]
+    if (
+      path.length > MAX_QUERY_DEPTH ||
+      path.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')
+    )
       continue
     assign(root, path, value)
   }
@@ -146,7 +152,8 @@ function normaliseArrays(value: ParsedQueryValue): ParsedQueryValue {
   if (typeof value === 'string' || Array.isArray(value)) return value
   const keys = Object.keys(value)
   const entries = keys.map((key) => [key, normaliseArrays(value[key] as ParsedQueryValue)] as const)
-  if (keys.length > 0 && keys.every((key, index) => key === String(index))) return entries.map(([, item]) => item)
+  if (keys.length > 0 && keys.every((key, index) => key === String(index)))
+    return entries.map(([, item]) => item)
   const result: ParsedQuery = {}
   for (const [key, item] of entries) result[key] = item
   return result

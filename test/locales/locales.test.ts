@@ -32,7 +32,9 @@ describe('locales', () => {
         let ast: MessageFormatElement[] = []
         expect(() => (ast = parse(message)), `${language} ${key}`).not.to.throw()
         const english = argumentsOf(parse((en as Record<string, string>)[key] ?? ''))
-        expect([...argumentsOf(ast)].sort(), `${language} ${key} arguments`).to.deep.equal([...english].sort())
+        expect([...argumentsOf(ast)].sort(), `${language} ${key} arguments`).to.deep.equal(
+          [...english].sort(),
+        )
       }
     })
 

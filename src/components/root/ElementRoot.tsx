@@ -5,6 +5,7 @@ import { $messages } from '../../stores/i18n'
 import { ShadowRootContext } from './shadow-root-context'
 import { ErrorBoundary } from './ErrorBoundary'
 import { GenericError } from '../common/GenericError'
+import { Toaster } from '../toasts/Toaster'
 
 interface ElementRootProps {
   /** The shadow root r2wc renders into. */
@@ -26,6 +27,7 @@ export function ElementRoot({ container, children }: ElementRootProps) {
           <ErrorBoundary fallback={(retry) => <GenericError messageId="errors.view" onRetry={retry} />}>
             {children}
           </ErrorBoundary>
+          <Toaster />
         </div>
       </IntlProvider>
     </ShadowRootContext.Provider>

@@ -17,7 +17,10 @@ export const CHROMIUM_ARGS = [
 
 /** Launches Debian's Chromium (never a downloaded one). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  })
 }
 
 /** Collects the page's console errors and uncaught exceptions, so a test can assert there are none. */

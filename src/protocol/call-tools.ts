@@ -1,0 +1,62 @@
+import * as v from 'valibot'
+import { IdSchema, InstantSchema, JsonObjectSchema, LongTextSchema, ShortTextSchema } from './common'
+import { FormValuesSchema } from './forms'
+
+/** Payload of `comments`: the agent's comments, sanitized (plain text) by the console. */
+export const CommentsSchema = v.object({ comments: LongTextSchema })
+/** A comments save. */
+export type Comments = v.InferOutput<typeof CommentsSchema>
+
+/** Payload of `comments:updated` (and of the legacy `comments_updated`): when the server stored them. */
+export const CommentsUpdatedSchema = v.object({ callId: IdSchema, date: InstantSchema })
+/** A comments-saved notice. */
+export type CommentsUpdated = v.InferOutput<typeof CommentsUpdatedSchema>
+
+/** Payload of `set:tags`: the chosen tag ids (replaces the previous choice). */
+export const SetTagsSchema = v.object({ tags: v.pipe(v.array(IdSchema), v.maxLength(100)) })
+/** A tags change. */
+export type SetTags = v.InferOutput<typeof SetTagsSchema>
+
+/** Payload of `form:update`: the agent form values so far (replaces the previous values). */
+export const FormUpdateSchema = v.object({ values: FormValuesSchema })
+/** A form update. */
+export type FormUpdate = v.InferOutput<typeof FormUpdateSchema>
+
+/** Payload of `apps:message`, both ways between the agent and the customer's app (SPEC §7). */
+export const AppsMessageSchema = v.object({
+  appEvent: ShortTextSchema,
+  data: v.optional(v.unknown()),
+  name: ShortTextSchema,
+  options: v.optional(JsonObjectSchema),
+})
+/** An apps message. */
+export type AppsMessage = v.InferOutput<typeof AppsMessageSchema>
+
+/** Beamport data channels. */
+export const BEAMPORT_CHANNELS = ['capture', 'files'] as const
+
+/** Payload of `beamport:open` (either side asks) and `beamport:create` (both sides: connect the channel now). */
+export const BeamportSchema = v.object({ channel: v.picklist(BEAMPORT_CHANNELS) })
+/** A beamport request. */
+export type Beamport = v.InferOutput<typeof BeamportSchema>
+
+/** Payload of `recording`: a recording action; the ack carries the recording id. */
+export const RecordingActionSchema = v.object({
+  action: v.picklist(['start', 'pause', 'resume', 'stop']),
+  type: v.optional(v.picklist(['cloud', 'local'])),
+})
+/** A recording action. */
+export type RecordingAction = v.InferOutput<typeof RecordingActionSchema>
+
+/** Ack data of `recording`. */
+export const RecordingActionResultSchema = v.object({
+  recordingId: IdSchema,
+  status: v.picklist(['recording', 'paused', 'processing']),
+})
+/** A recording action result. */
+export type RecordingActionResult = v.InferOutput<typeof RecordingActionResultSchema>
+
+/** Payload of `exchange:customer`: an event for the customer's page, relayed as-is (`exchange` there). */
+export const ExchangeSchema = v.object({ event: ShortTextSchema, data: v.optional(v.unknown()) })
+/** A relayed exchange. */
+export type Exchange = v.InferOutput<typeof ExchangeSchema>

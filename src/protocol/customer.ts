@@ -1,0 +1,215 @@
+import * as v from 'valibot'
+import {
+  EmptySchema,
+  IdSchema,
+  InstantSchema,
+  JsonObjectSchema,
+  ShortTextSchema,
+  type Ack,
+  type Empty,
+} from './common'
+import { FormValuesSchema } from './forms'
+import {
+  PeerJoinSchema,
+  PeerLeaveSchema,
+  PeerSchema,
+  SignalInSchema,
+  SignalOutSchema,
+  type PeerJoin,
+  type PeerLeave,
+  type SignalIn,
+  type SignalOut,
+} from './signalling'
+import { ChatMessageSchema, ChatSendSchema, type ChatMessage, type ChatSend } from './chat'
+import { AppsMessageSchema, BeamportSchema, type AppsMessage, type Beamport } from './call-tools'
+import { ProtocolErrorSchema, type ProtocolError } from './protocol-error'
+
+/**
+ * The customer side of the realtime channel: the socket.io namespace `/customer` on the same path
+ * `/ws` (websocket only). The handshake carries `auth: { sessionId }`, an id the customer page keeps
+ * in sessionStorage: reconnecting with the same id resumes the queue place or the call (within the
+ * server's grace period). No login: a customer is anonymous.
+ */
+export const CUSTOMER_NAMESPACE = '/customer'
+
+/** Handshake `auth` of a customer socket. */
+export const CustomerHandshakeSchema = v.object({ sessionId: v.pipe(ShortTextSchema, v.minLength(8)) })
+/** A customer handshake. */
+export type CustomerHandshake = v.InferOutput<typeof CustomerHandshakeSchema>
+
+/** Payload of `queue:join`: call a segment. Optional fields feed the agent's info view. */
+export const QueueJoinSchema = v.object({
+  segment: IdSchema,
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  /** Values of the segment's customer form (widget forms). */
+  form: v.optional(FormValuesSchema),
+  priority: v.optional(v.boolean()),
+  ticketId: v.optional(ShortTextSchema),
+  branch: v.optional(ShortTextSchema),
+  poc: v.optional(ShortTextSchema),
+  integrationData: v.optional(JsonObjectSchema),
+  /** Where the customer came from (the page URL with its query). */
+  referrer: v.optional(v.pipe(v.string(), v.maxLength(2048))),
+  /** Place data when the page knows it (the reference server has no geo-IP database). */
+  location: v.optional(
+    v.object({
+      countryName: v.optional(ShortTextSchema),
+      countryCode: v.optional(ShortTextSchema),
+      regionName: v.optional(ShortTextSchema),
+      cityName: v.optional(ShortTextSchema),
+      carrierName: v.optional(ShortTextSchema),
+    }),
+  ),
+})
+/** A queue join. */
+export type QueueJoin = v.InferOutput<typeof QueueJoinSchema>
+
+/** Payload of `queue:status` (and the ack data of `queue:join`): the customer's place. */
+export const QueueStatusSchema = v.object({
+  callId: IdSchema,
+  segment: v.object({ id: IdSchema, name: v.string() }),
+  /** 1 = next. */
+  position: v.number(),
+  queuedAt: InstantSchema,
+  peerId: ShortTextSchema,
+})
+/** A queue status. */
+export type QueueStatus = v.InferOutput<typeof QueueStatusSchema>
+
+/** Payload of `permissions`: what the browser granted (a denial is reported to the agent). */
+export const PermissionsSchema = v.object({ camera: v.boolean(), microphone: v.boolean() })
+/** Permissions. */
+export type Permissions = v.InferOutput<typeof PermissionsSchema>
+
+/** Payload of `call:joined`: an agent answered (or the customer reconnected into the call). */
+export const CallJoinedSchema = v.object({
+  callId: IdSchema,
+  agent: v.string(),
+  peerId: ShortTextSchema,
+  /** Present participants; the customer initiates only towards peers listed here after a reconnect. */
+  peers: v.array(PeerSchema),
+  /** True when the customer must initiate (it is the newcomer: a reconnect). */
+  initiator: v.boolean(),
+  messages: v.array(ChatMessageSchema),
+})
+/** A call joined. */
+export type CallJoined = v.InferOutput<typeof CallJoinedSchema>
+
+/** Payload of `call:ended`: the call is over for the customer. */
+export const CallEndedSchema = v.object({
+  callId: IdSchema,
+  reason: v.picklist(['hangup', 'kicked', 'exceeded', 'agent-gone', 'left']),
+})
+/** A call end. */
+export type CallEnded = v.InferOutput<typeof CallEndedSchema>
+
+/** Payload of `meeting:join` from a customer: the code of the appointment's join URL. */
+export const CustomerMeetingJoinSchema = v.object({
+  code: v.pipe(v.string(), v.minLength(8), v.maxLength(64)),
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+})
+/** A customer's meeting join. */
+export type CustomerMeetingJoin = v.InferOutput<typeof CustomerMeetingJoinSchema>
+
+/** Payload of `meeting:waiting` (and ack data of `meeting:join`): in the waiting room. */
+export const MeetingWaitingSchema = v.object({
+  appointmentId: IdSchema,
+  title: v.string(),
+  startAt: InstantSchema,
+  endAt: InstantSchema,
+  sessionId: v.string(),
+})
+/** A waiting-room place. */
+export type MeetingWaiting = v.InferOutput<typeof MeetingWaitingSchema>
+
+/** Payload of `meeting:accepted`: admitted; connect to every peer listed (the customer is the newcomer). */
+export const MeetingAcceptedSchema = v.object({
+  appointmentId: IdSchema,
+  peerId: ShortTextSchema,
+  peers: v.array(PeerSchema),
+  messages: v.array(ChatMessageSchema),
+})
+/** An admission. */
+export type MeetingAccepted = v.InferOutput<typeof MeetingAcceptedSchema>
+
+/** Payload of `meeting:denied` and the customer's `meeting:ended`. */
+export const MeetingRefSchema = v.object({ appointmentId: IdSchema })
+/** A meeting reference. */
+export type MeetingRef = v.InferOutput<typeof MeetingRefSchema>
+
+/** Payload of `exchange` at the customer: what the agent sent with `exchange:customer`. */
+export const CustomerExchangeSchema = v.object({ event: v.string(), data: v.optional(v.unknown()) })
+/** An exchange. */
+export type CustomerExchange = v.InferOutput<typeof CustomerExchangeSchema>
+
+/** Events a customer page sends. Each accepts an optional ack as its last argument. */
+export interface CustomerToServerEvents {
+  'queue:join': (payload: QueueJoin, ack?: Ack<QueueStatus>) => void
+  'queue:leave': (payload: Empty, ack?: Ack) => void
+  hangup: (payload: Empty, ack?: Ack) => void
+  permissions: (payload: Permissions, ack?: Ack) => void
+  'chat:message': (payload: ChatSend, ack?: Ack<ChatMessage>) => void
+  signal: (payload: SignalOut, ack?: Ack) => void
+  'beamport:open': (payload: Beamport, ack?: Ack) => void
+  'apps:message': (payload: AppsMessage, ack?: Ack) => void
+  'meeting:join': (payload: CustomerMeetingJoin, ack?: Ack<MeetingWaiting>) => void
+  'meeting:leave': (payload: Empty, ack?: Ack) => void
+}
+
+/** Validators of what a customer sends, by event. */
+export const customerEventSchemas = {
+  'queue:join': QueueJoinSchema,
+  'queue:leave': EmptySchema,
+  hangup: EmptySchema,
+  permissions: PermissionsSchema,
+  'chat:message': ChatSendSchema,
+  signal: SignalOutSchema,
+  'beamport:open': BeamportSchema,
+  'apps:message': AppsMessageSchema,
+  'meeting:join': CustomerMeetingJoinSchema,
+  'meeting:leave': EmptySchema,
+} as const satisfies { [E in keyof CustomerToServerEvents]: v.GenericSchema }
+
+/** Events the server sends to a customer page. */
+export interface ServerToCustomerEvents {
+  'queue:status': (payload: QueueStatus) => void
+  'queue:exceeded': (payload: { callId: string }) => void
+  'call:joined': (payload: CallJoined) => void
+  'call:ended': (payload: CallEnded) => void
+  kicked: (payload: { callId: string }) => void
+  'peer:join': (payload: PeerJoin) => void
+  'peer:leave': (payload: PeerLeave) => void
+  signal: (payload: SignalIn) => void
+  'chat:message': (payload: ChatMessage) => void
+  exchange: (payload: CustomerExchange) => void
+  'apps:message': (payload: AppsMessage) => void
+  'capture:shot': (payload: Empty) => void
+  'beamport:create': (payload: Beamport) => void
+  'meeting:waiting': (payload: MeetingWaiting) => void
+  'meeting:accepted': (payload: MeetingAccepted) => void
+  'meeting:denied': (payload: MeetingRef) => void
+  'meeting:ended': (payload: MeetingRef) => void
+  'protocol:error': (payload: ProtocolError) => void
+}
+
+/** Validators of what the server sends to a customer, by event (the customer page may check them). */
+export const serverToCustomerSchemas = {
+  'queue:status': QueueStatusSchema,
+  'queue:exceeded': v.object({ callId: IdSchema }),
+  'call:joined': CallJoinedSchema,
+  'call:ended': CallEndedSchema,
+  kicked: v.object({ callId: IdSchema }),
+  'peer:join': PeerJoinSchema,
+  'peer:leave': PeerLeaveSchema,
+  signal: SignalInSchema,
+  'chat:message': ChatMessageSchema,
+  exchange: CustomerExchangeSchema,
+  'apps:message': AppsMessageSchema,
+  'capture:shot': EmptySchema,
+  'beamport:create': BeamportSchema,
+  'meeting:waiting': MeetingWaitingSchema,
+  'meeting:accepted': MeetingAcceptedSchema,
+  'meeting:denied': MeetingRefSchema,
+  'meeting:ended': MeetingRefSchema,
+  'protocol:error': ProtocolErrorSchema,
+} as const satisfies { [E in keyof ServerToCustomerEvents]: v.GenericSchema }

@@ -1,0 +1,220 @@
+import type * as v from 'valibot'
+import { ErrorReplySchema, OkSchema } from './common'
+import {
+  CheckTokenResponseSchema,
+  ClaimRequestSchema,
+  ClaimResponseSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  LogoutRequestSchema,
+  RefreshRequestSchema,
+  RefreshResponseSchema,
+  SsoRequestSchema,
+  SsoResponseSchema,
+  TwoFactorCodeSchema,
+  TwoFactorEnabledSchema,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
+} from './auth'
+import {
+  FileAuthorizationRequestSchema,
+  FileAuthorizationResponseSchema,
+  UploadResponseSchema,
+} from './files'
+import {
+  DatesQuerySchema,
+  DatesResponseSchema,
+  HoursQuerySchema,
+  HoursResponseSchema,
+  ReferrersResponseSchema,
+  RescheduleRequestSchema,
+  RescheduleResponseSchema,
+  ScheduleRequestSchema,
+  ScheduleResponseSchema,
+  ServiceFormResponseSchema,
+  ServicesResponseSchema,
+} from './appointments'
+import { pagedSchema } from './list-query'
+import { SegmentSchema } from './calls'
+import { AgentSchema, UserSchema, UserSettingsPatchSchema, UserSettingsSchema } from './users'
+import { WidgetFormsResponseSchema } from './forms'
+import { ExternalAppSsoResponseSchema } from './external-apps'
+import { RecordingCreateSchema, RecordingPatchSchema, RecordingSchema } from './recordings'
+import { PersonalLinkRequestSchema, PersonalLinkResponseSchema } from './utilities'
+
+/**
+ * Every HTTP call of SPEC §7 (and our extensions) in one table: method, path pattern (relative to the
+ * API base), whether it takes the bearer access token, and validators of body and response. A failure
+ * is always an `ErrorReply` JSON body with the HTTP status as `code`. Any call may answer 429 (with
+ * `retry-after` in seconds) and an authenticated one 401 when the token is missing, expired or revoked.
+ */
+export const HTTP_API = {
+  login: {
+    method: 'POST',
+    path: '/auth/login',
+    auth: false,
+    body: LoginRequestSchema,
+    response: LoginResponseSchema,
+  },
+  claim: { method: 'GET', path: '/auth/login/:id', auth: false, response: LoginResponseSchema },
+  checkToken: { method: 'GET', path: '/auth/check-token', auth: true, response: CheckTokenResponseSchema },
+  refreshToken: {
+    method: 'POST',
+    path: '/auth/refresh-token',
+    auth: false,
+    body: RefreshRequestSchema,
+    response: RefreshResponseSchema,
+  },
+  logout: {
+    method: 'POST',
+    path: '/auth/logout',
+    auth: false,
+    body: LogoutRequestSchema,
+    response: OkSchema,
+  },
+  claims: {
+    method: 'POST',
+    path: '/auth/claims',
+    auth: true,
+    body: ClaimRequestSchema,
+    response: ClaimResponseSchema,
+  },
+  devClaims: {
+    method: 'POST',
+    path: '/dev/claims',
+    auth: false,
+    body: ClaimRequestSchema,
+    response: ClaimResponseSchema,
+  },
+  sso: {
+    method: 'POST',
+    path: '/auth/sso',
+    auth: false,
+    body: SsoRequestSchema,
+    response: SsoResponseSchema,
+  },
+  twoFactor: { method: 'GET', path: '/auth/2fa', auth: true, response: TwoFactorStatusSchema },
+  twoFactorSetup: { method: 'POST', path: '/auth/2fa/setup', auth: true, response: TwoFactorSetupSchema },
+  twoFactorEnable: {
+    method: 'POST',
+    path: '/auth/2fa/enable',
+    auth: true,
+    body: TwoFactorCodeSchema,
+    response: TwoFactorEnabledSchema,
+  },
+  twoFactorDisable: {
+    method: 'POST',
+    path: '/auth/2fa/disable',
+    auth: true,
+    body: TwoFactorCodeSchema,
+    response: OkSchema,
+  },
+  fileAuthorization: {
+    method: 'POST',
+    path: '/files/authorization',
+    auth: true,
+    body: FileAuthorizationRequestSchema,
+    response: FileAuthorizationResponseSchema,
+  },
+  /** Body: the raw bytes (`application/octet-stream`); bearer: the file token, not the access token. */
+  upload: { method: 'POST', path: '/upload', auth: true, response: UploadResponseSchema },
+  /** Response: the bytes, with the stored content type. */
+  file: { method: 'GET', path: '/files/:id', auth: true },
+  services: { method: 'GET', path: '/services', auth: true, response: ServicesResponseSchema },
+  serviceForms: {
+    method: 'GET',
+    path: '/services/:id/forms',
+    auth: true,
+    response: ServiceFormResponseSchema,
+  },
+  referrers: { method: 'GET', path: '/referrers', auth: true, response: ReferrersResponseSchema },
+  schedule: {
+    method: 'POST',
+    path: '/schedule/:userId',
+    auth: true,
+    body: ScheduleRequestSchema,
+    response: ScheduleResponseSchema,
+  },
+  reschedule: {
+    method: 'POST',
+    path: '/schedule/reschedule/:appointmentId',
+    auth: true,
+    body: RescheduleRequestSchema,
+    response: RescheduleResponseSchema,
+  },
+  userDates: {
+    method: 'GET',
+    path: '/users/:id/dates',
+    auth: true,
+    query: DatesQuerySchema,
+    response: DatesResponseSchema,
+  },
+  userHours: {
+    method: 'GET',
+    path: '/users/:id/hours',
+    auth: true,
+    query: HoursQuerySchema,
+    response: HoursResponseSchema,
+  },
+  /** List query: `name` filters, `id[$in]`. */
+  segments: { method: 'GET', path: '/segments', auth: true, response: pagedSchema(SegmentSchema) },
+  /** List query: `level`, `firstname`/`lastname` (`$regex`), `id[$ne]`/`$nin`, `status.available`. */
+  users: { method: 'GET', path: '/users', auth: true, response: pagedSchema(AgentSchema) },
+  user: { method: 'GET', path: '/users/:id', auth: true, response: UserSchema },
+  widget: { method: 'GET', path: '/widget', auth: true, response: WidgetFormsResponseSchema },
+  userSettings: { method: 'GET', path: '/user/settings', auth: true, response: UserSettingsSchema },
+  userSettingsPatch: {
+    method: 'PATCH',
+    path: '/user/settings',
+    auth: true,
+    body: UserSettingsPatchSchema,
+    response: UserSettingsSchema,
+  },
+  externalAppSso: {
+    method: 'GET',
+    path: '/external-apps/:app/sso',
+    auth: true,
+    response: ExternalAppSsoResponseSchema,
+  },
+  recordings: { method: 'GET', path: '/recordings', auth: true, response: pagedSchema(RecordingSchema) },
+  recording: { method: 'GET', path: '/recordings/:id', auth: true, response: RecordingSchema },
+  recordingCreate: {
+    method: 'POST',
+    path: '/recordings',
+    auth: true,
+    body: RecordingCreateSchema,
+    response: RecordingSchema,
+  },
+  recordingPatch: {
+    method: 'PATCH',
+    path: '/recordings/:id',
+    auth: true,
+    body: RecordingPatchSchema,
+    response: RecordingSchema,
+  },
+  recordingDelete: { method: 'DELETE', path: '/recordings/:id', auth: true, response: OkSchema },
+  personalLink: {
+    method: 'POST',
+    path: '/personal-link',
+    auth: true,
+    body: PersonalLinkRequestSchema,
+    response: PersonalLinkResponseSchema,
+  },
+} as const
+
+/** The body of every HTTP failure. */
+export const HttpErrorSchema = ErrorReplySchema
+/** A route of the table. */
+export type HttpRoute = (typeof HTTP_API)[keyof typeof HTTP_API]
+/** The response type of a route. */
+export type HttpResponse<K extends keyof typeof HTTP_API> = (typeof HTTP_API)[K] extends {
+  response: infer S extends v.GenericSchema
+}
+  ? v.InferOutput<S>
+  : never
+/** The body type of a route. */
+export type HttpBody<K extends keyof typeof HTTP_API> = (typeof HTTP_API)[K] extends {
+  body: infer S extends v.GenericSchema
+}
+  ? v.InferInput<S>
+  : never

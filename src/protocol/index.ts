@@ -1,0 +1,36 @@
+// The wire contract is complete: every event and HTTP call of SPEC §7, with validators (see docs/protocol.md).
+/**
+ * The wire contract between the console and any server that keeps it: event names and payloads of the
+ * realtime channel (`/ws`, agents; `/ws` namespace `/customer`, customers), HTTP paths and bodies,
+ * entity types, the error catalogue, and valibot validators for everything that crosses the wire.
+ * Imports nothing of ours, only valibot.
+ *
+ * @example
+ * import { serverEventSchemas, type ServerToClientEvents } from '../protocol'
+ * const result = v.safeParse(serverEventSchemas.inbound, payload)
+ */
+export * from './common'
+export * from './errors'
+export * from './protocol-error'
+export * from './auth'
+export * from './users'
+export * from './settings'
+export * from './forms'
+export * from './list-query'
+export * from './agent-status'
+export * from './notifications'
+export * from './calls'
+export * from './transfer'
+export * from './call-tools'
+export * from './chat'
+export * from './signalling'
+export * from './appointments'
+export * from './meetings'
+export * from './files'
+export * from './recordings'
+export * from './external-apps'
+export * from './utilities'
+export * from './http-paths'
+export * from './http-api'
+export * from './agent-events'
+export * from './customer'
