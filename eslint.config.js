@@ -23,6 +23,8 @@ export default tseslint.config(
     ignores: ['test/server/**', 'test/e2e/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  // Chai's property assertions (`expect(x).to.exist`) are expressions.
+  { files: ['test/**'], rules: { '@typescript-eslint/no-unused-expressions': 'off' } },
   {
     files: ['server/**', 'scripts/**', 'bench/**', 'test/server/**', 'test/e2e/**', '*.config.*', '*.mjs'],
     languageOptions: { globals: { ...globals.node } },
