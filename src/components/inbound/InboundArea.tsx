@@ -1,0 +1,6 @@
+import { Placeholder } from '../placeholders/Placeholder'
+
+/** Stand-in until its feature lands. */
+export default function InboundArea() {
+  return <Placeholder titleId="placeholder.callPanel" />
+}
