@@ -71,7 +71,7 @@ export type UserSettingsPatch = v.InferOutput<typeof UserSettingsPatchSchema>
 export const AgentStatusFlagsSchema = v.object({
   /** Connected and not in the `disconnected` status. */
   online: v.boolean(),
-  /** Online and in the `available` status: may be offered calls. */
+  /** Online, in the `available` status and not in a call or meeting: may be offered a call now. */
   available: v.boolean(),
   /** In a call or a meeting. */
   inCall: v.boolean(),

@@ -13,25 +13,25 @@ export interface KeyValueStorage {
 
 const PREFIX = 'agent-console:'
 
-function wrap(area: () => Storage): KeyValueStorage {
+function wrap(area: () => Storage, prefix = PREFIX): KeyValueStorage {
   return {
     get(key) {
       try {
-        return area().getItem(PREFIX + key)
+        return area().getItem(prefix + key)
       } catch {
         return null
       }
     },
     set(key, value) {
       try {
-        area().setItem(PREFIX + key, value)
+        area().setItem(prefix + key, value)
       } catch (error) {
         console.warn('[agent-console] storage refused a value', key, error)
       }
     },
     remove(key) {
       try {
-        area().removeItem(PREFIX + key)
+        area().removeItem(prefix + key)
       } catch {
         // Nothing stored, nothing to remove.
       }
@@ -43,3 +43,5 @@ function wrap(area: () => Storage): KeyValueStorage {
 export const persistent: KeyValueStorage = wrap(() => localStorage)
 /** Lives as long as the browser tab's session. */
 export const perTab: KeyValueStorage = wrap(() => sessionStorage)
+/** This tab's session storage under the exact key given, for keys other software reads by name (`console-session`). */
+export const perTabExact: KeyValueStorage = wrap(() => sessionStorage, '')

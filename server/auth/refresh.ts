@@ -1,0 +1,43 @@
+import { ERROR_MESSAGES, type RefreshResponse } from '../../src/protocol'
+import type { ServerContext } from '../context'
+import { ServerError } from '../errors'
+import { insertRefreshToken, lockRefreshToken, revokeFamily } from '../store/sessions'
+import { userById } from '../store/users'
+import { refreshLifetime } from './session-issuer'
+
+/**
+ * A spent token presented again within this long is refused without revoking the family: two tabs
+ * refreshing at the same moment is a race, not a theft.
+ */
+export const REUSE_GRACE_MS = 10_000
+
+/**
+ * `POST /auth/refresh-token`: spends the refresh token and returns a new pair. A spent token is
+ * refused (401); presented again after the grace period, it revokes the whole family (a token that
+ * was stolen and used by someone else).
+ */
+export async function rotateRefreshToken(context: ServerContext, refreshToken: string): Promise<RefreshResponse> {
+  const now = context.clock.now()
+  const result = await context.db.transaction(async (tx) => {
+    const row = await lockRefreshToken(tx, refreshToken)
+    if (!row || row.revoked_at) return null
+    if (row.used_at) {
+      if (now - row.used_at.getTime() > REUSE_GRACE_MS) await revokeFamily(tx, row.family_id, now)
+      return null
+    }
+    if (row.expires_at.getTime() <= now) return null
+    const user = await userById(tx, row.user_id)
+    if (!user || user.locked) return null
+    await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1', [row.token_hash, new Date(now)])
+    const next = await insertRefreshToken(tx, row.family_id, now, refreshLifetime(row.remember))
+    return { user, familyId: row.family_id, refreshToken: next }
+  })
+  if (!result) throw new ServerError(401, ERROR_MESSAGES.unauthorized)
+  const accessToken = await context.tokens.signAccess({
+    userId: result.user.id,
+    accountId: result.user.account_id,
+    level: result.user.level,
+    familyId: result.familyId,
+  })
+  return { accessToken, refreshToken: result.refreshToken }
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  ClaimRequestSchema,
+  LoginRequestSchema,
+  LogoutRequestSchema,
+  REDIRECT_HEADER,
+  RefreshRequestSchema,
+  SsoRequestSchema,
+  type CheckTokenResponse,
+  type Ok,
+} from '../../src/protocol'
+import { login } from '../auth/login'
+import { rotateRefreshToken } from '../auth/refresh'
+import { mintClaim, redeemClaim } from '../auth/claims'
+import { ServerError } from '../errors'
+import { parseInput } from '../validation'
+import { lockRefreshToken, revokeFamily } from '../store/sessions'
+import { userByEmail } from '../store/users'
+import { bearerToken } from './request-user'
+import type { ApiTools } from './api-plugin'
+import { disconnectSession } from '../realtime/session-control'
+
+/** SPEC §7 auth calls, claims and the stand-in enterprise SSO. */
+export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools): void {
+  app.post('/auth/login', async (request) => {
+    const body = parseInput(LoginRequestSchema, request.body)
+    const redirect = request.headers[REDIRECT_HEADER]
+    return login(context, body, request.ip, typeof redirect === 'string' ? redirect : undefined)
+  })
+
+  app.get<{ Params: { id: string } }>('/auth/login/:id', async (request) => redeemClaim(context, request.params.id))
+
+  app.get(
+    '/auth/check-token',
+    authed(async (_request, { user }): Promise<CheckTokenResponse> => {
+      const token = bearerToken(_request)
+      const claims = token ? await context.tokens.verifyAccess(token) : null
+      return { valid: true, userId: user.id, account: user.account_id, level: user.level, exp: claims?.exp ?? 0 }
+    }),
+  )
+
+  app.post('/auth/refresh-token', async (request) => {
+    const body = parseInput(RefreshRequestSchema, request.body)
+    return rotateRefreshToken(context, body.refreshToken)
+  })
+
+  // Works with the refresh token, the bearer token, or both; always answers ok (logging out twice is fine).
+  app.post('/auth/logout', async (request): Promise<Ok> => {
+    const body = parseInput(LogoutRequestSchema, request.body ?? {})
+    const now = context.clock.now()
+    const families = new Set<string>()
+    if (body.refreshToken) {
+      const row = await context.db.transaction((tx) => lockRefreshToken(tx, body.refreshToken as string))
+      if (row) families.add(row.family_id)
+    }
+    const token = bearerToken(request)
+    const claims = token ? await context.tokens.verifyAccess(token) : null
+    if (claims) families.add(claims.familyId)
+    for (const familyId of families) {
+      await revokeFamily(context.db, familyId, now)
+      await disconnectSession(context, familyId, 'logout')
+    }
+    return { ok: true }
+  })
+
+  app.post(
+    '/auth/claims',
+    authed(async (request, { user }) => {
+      const body = parseInput(ClaimRequestSchema, request.body ?? {})
+      return mintClaim(context, user.id, body.remember === true)
+    }),
+  )
+
+  if (context.devEndpoints)
+    app.post('/dev/claims', async (request) => {
+      const body = parseInput(ClaimRequestSchema, request.body ?? {})
+      const user = body.email ? await userByEmail(context.db, body.email) : undefined
+      if (!user) throw new ServerError(404, 'Unknown email')
+      return mintClaim(context, user.id, body.remember === true)
+    })
+
+  app.post('/auth/sso', async (request) => {
+    const body = parseInput(SsoRequestSchema, request.body)
+    if (body.agreement !== true) throw new ServerError(400, 'You must accept the terms and conditions')
+    const user = await userByEmail(context.db, body.email)
+    if (!user?.sso) throw new ServerError(404, 'Enterprise SSO is not set up for this email')
+    const ticket = await context.tokens.sign('sso', user.id, { remember: body.remember === true }, 300)
+    return { location: `${context.publicUrl()}/api/auth/sso/authorize?ticket=${encodeURIComponent(ticket)}` }
+  })
+
+  // The stand-in identity provider: a real one would authenticate the user here, then send them back.
+  app.get<{ Querystring: { ticket?: string } }>('/auth/sso/authorize', async (request, reply) => {
+    const payload = request.query.ticket ? await context.tokens.verify(request.query.ticket, 'sso') : null
+    if (!payload || typeof payload.aud !== 'string') throw new ServerError(401, 'Invalid SSO ticket')
+    const claim = await mintClaim(context, payload.aud, payload.remember === true)
+    return reply.redirect(claim.path, 302)
+  })
+}

@@ -1,0 +1,50 @@
+import type * as v from 'valibot'
+import type { ErrorReply, Reply } from '../../src/protocol'
+import { toErrorReply } from '../errors'
+import { parseInput } from '../validation'
+
+/** How a refused event is reported besides its ack. */
+export type ErrorSink = (event: string, error: ErrorReply, acked: boolean, payload: unknown) => void
+
+/** A socket's serial lane: its events are handled one after the other, in arrival order. */
+export interface EventLane {
+  chain: Promise<void>
+}
+
+/**
+ * Registers a validated handler for one client event on a socket. The payload is parsed with the
+ * protocol schema; the handler's result (or error) goes to the ack when the client sent one; a
+ * refusal without an ack goes to `onError`. Events of one socket run in order (signals must not
+ * overtake each other), and nothing a client sends can throw out of here.
+ *
+ * @example
+ * handle(socket, lane, 'comments', CommentsSchema, (payload) => saveComments(payload), report)
+ */
+export function handle<S extends v.GenericSchema, R>(
+  socket: { on(event: string, listener: (...args: unknown[]) => void): unknown },
+  lane: EventLane,
+  event: string,
+  schema: S,
+  handler: (payload: v.InferOutput<S>) => Promise<R>,
+  onError: ErrorSink,
+): void {
+  socket.on(event, (...args: unknown[]) => {
+    const last = args[args.length - 1]
+    const ack = typeof last === 'function' ? (last as (reply: Reply<unknown>) => void) : undefined
+    const payload = ack ? args.slice(0, -1)[0] : args[0]
+    lane.chain = lane.chain.then(async () => {
+      try {
+        const data = await handler(parseInput(schema, payload))
+        ack?.({ ok: true, data: data ?? null })
+      } catch (error) {
+        const reply = toErrorReply(error)
+        try {
+          ack?.({ ok: false, error: reply })
+        } finally {
+          onError(event, reply, ack !== undefined, payload)
+          if (reply.code >= 500) console.error(`socket event ${event} failed`, error)
+        }
+      }
+    })
+  })
+}

@@ -1,0 +1,55 @@
+import { PGlite } from '@electric-sql/pglite'
+import type { Database, Queryable } from './database'
+
+/**
+ * Opens PGlite: `memory://` for a throwaway database, a directory for one kept on disk, or a dumped
+ * data dir (`loadDataDir`) to start from a prepared copy (tests: migrate once, load many).
+ *
+ * @example
+ * const db = await openPGlite({ dataDir: '.data/pglite' })
+ */
+export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGliteDatabase> {
+  const pg = await PGlite.create({
+    ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
+    // Throughput over durability for a dev database; a crash loses at most the last moments.
+    relaxedDurability: true,
+  })
+  return new PGliteDatabase(pg)
+}
+
+/** The PGlite implementation of `Database`. */
+export class PGliteDatabase implements Database {
+  readonly kind = 'pglite' as const
+  #closed = false
+
+  constructor(readonly pg: PGlite) {}
+
+  async query<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
+    const result = await this.pg.query<Row>(sql, params)
+    return result.rows
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.pg.transaction(async (tx) =>
+      work({
+        query: async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows,
+      }),
+    )
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pg.exec(sql)
+  }
+
+  /** A copy of the whole database, to open again with `loadDataDir`. */
+  async dump(): Promise<Blob> {
+    return this.pg.dumpDataDir('none')
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    await this.pg.close()
+  }
+}

@@ -1,0 +1,67 @@
+import type { EventContentArg, EventInput } from '@fullcalendar/core'
+import type { Appointment } from '../../protocol'
+import { canOpen, isPast } from '../../stores/appointment-rules'
+
+/** Translated words an event shows: its status and its type. */
+export interface EventLabels {
+  status: Record<Appointment['status'], string>
+  type: Record<Appointment['type'], string>
+  /** Formats the start–end range in the grid's zone. */
+  range: (start: number, end: number) => string
+}
+
+/**
+ * An appointment as a FullCalendar event: read-only; external ones are not interactive (they never
+ * open); classes carry status, type and "past" so the grid shows them at a glance.
+ */
+export function toEvent(appointment: Appointment, now: number): EventInput {
+  const past = isPast(appointment, now)
+  return {
+    id: appointment.id,
+    title: appointment.title,
+    start: appointment.startAt,
+    end: appointment.endAt,
+    interactive: canOpen(appointment),
+    classNames: [
+      'appointment',
+      `status-${appointment.status}`,
+      `type-${appointment.type}`,
+      ...(past ? ['is-past'] : []),
+    ],
+    extendedProps: { appointment },
+  }
+}
+
+function span(className: string, text: string): HTMLSpanElement {
+  const element = document.createElement('span')
+  element.className = className
+  element.textContent = text
+  return element
+}
+
+/**
+ * The inside of an event, built as plain DOM (no React portal per event: a busy day has hundreds):
+ * time range, title, and status and type badges.
+ */
+export function renderEventContent(arg: EventContentArg, labels: EventLabels): { domNodes: Node[] } {
+  const appointment = arg.event.extendedProps.appointment as Appointment
+  const box = document.createElement('div')
+  box.className = 'appointment-body'
+  const range = labels.range(Date.parse(appointment.startAt), Date.parse(appointment.endAt))
+  box.append(span('appointment-time', range), span('appointment-title', appointment.title))
+  const badges = document.createElement('span')
+  badges.className = 'appointment-badges'
+  badges.append(span(`badge badge-status badge-${appointment.status}`, labels.status[appointment.status]))
+  if (appointment.type !== 'regular')
+    badges.append(span(`badge badge-type badge-${appointment.type}`, labels.type[appointment.type]))
+  box.append(badges)
+  return { domNodes: [box] }
+}
+
+/** What a screen reader says for an event: title, time, status and type. */
+export function eventLabel(appointment: Appointment, labels: EventLabels): string {
+  const range = labels.range(Date.parse(appointment.startAt), Date.parse(appointment.endAt))
+  return [appointment.title, range, labels.status[appointment.status], labels.type[appointment.type]].join(
+    ', ',
+  )
+}

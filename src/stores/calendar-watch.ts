@@ -1,0 +1,95 @@
+import { atom, onMount, type ReadableAtom } from 'nanostores'
+import type { Appointment, AppointmentMeeting } from '../protocol'
+import { APPOINTMENT_CHECK_MS, PERSISTENT } from '../constants'
+import { clock } from '../services/clock'
+import { realtime } from './connection'
+import { $calendarTimeZone, applyAppointment } from './calendar'
+import { $locale } from './i18n'
+import { notify } from './toasts'
+
+/** Whether the account has the calendar (`calendarEnabled` of the console settings). */
+let enabled: ReadableAtom<boolean> = atom(true)
+
+/** Tells the watch where `calendarEnabled` lives (the settings store does, once). */
+export function watchCalendarEnabled(source: ReadableAtom<boolean>): void {
+  enabled = source
+}
+
+/** When the last `appointments:check` went out (epoch ms), or null before the first. */
+export const $appointmentWatch = atom<number | null>(null)
+
+// Signature of the last notice per key: a check that repeats the same news does not raise it again.
+const shown = new Map<string, string>()
+
+function startTime(appointment: Appointment): string {
+  return new Intl.DateTimeFormat($locale.get(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: $calendarTimeZone.get(),
+  }).format(Date.parse(appointment.startAt))
+}
+
+function once(key: string, signature: string, show: () => void): void {
+  if (shown.get(key) === signature) return
+  shown.set(key, signature)
+  show()
+}
+
+/** A new appointment was booked into this agent's calendar: a notice that stays until dismissed. */
+export function noticeNewAppointment(appointment: Appointment): void {
+  applyAppointment(appointment)
+  once(`appointment-new:${appointment.id}`, appointment.startAt, () =>
+    notify({
+      variant: 'primary',
+      messageId: 'calendar.notifications.new',
+      values: { title: appointment.title, time: startTime(appointment) },
+      duration: PERSISTENT,
+      key: `appointment-new:${appointment.id}`,
+    }),
+  )
+}
+
+const meetingMessages = {
+  starting: 'calendar.notifications.meetingStarting',
+  'customer-waiting': 'calendar.notifications.customerWaiting',
+  ended: 'calendar.notifications.meetingEnded',
+} as const
+
+/** Something happened in an appointment's meeting: one notice per meeting, until dismissed. */
+export function noticeMeetingStatus({ appointment, status, waiting }: AppointmentMeeting): void {
+  applyAppointment(appointment)
+  const key = `appointment-meeting:${appointment.id}`
+  once(key, `${status}:${waiting}`, () =>
+    notify({
+      variant: status === 'customer-waiting' ? 'warning' : 'primary',
+      messageId: meetingMessages[status],
+      values: { title: appointment.title, count: waiting },
+      duration: PERSISTENT,
+      key,
+    }),
+  )
+}
+
+/** Forgets which notices were shown (logout). */
+export function resetCalendarWatch(): void {
+  shown.clear()
+  $appointmentWatch.set(null)
+}
+
+onMount($appointmentWatch, () => {
+  const socket = realtime()
+  const check = () => {
+    if (!enabled.get() || !socket.isConnected()) return
+    socket.emit('appointments:check', {})
+    $appointmentWatch.set(clock.now())
+  }
+  const timer = clock.setInterval(check, APPOINTMENT_CHECK_MS)
+  const stops = [
+    socket.on('appointments:notification:new', ({ appointment }) => noticeNewAppointment(appointment)),
+    socket.on('appointments:meeting', noticeMeetingStatus),
+  ]
+  return () => {
+    clock.clearInterval(timer)
+    stops.forEach((stop) => stop())
+  }
+})
