@@ -35,6 +35,12 @@ export default {
   testFramework: { config: { timeout: 10_000 } },
   browsers: [
     chromeLauncher({
+      // Each test page in its own browser context (its own window): with concurrency 2, a page left in
+      // a background tab gets no animation frames, and @open-wc's fixture() waits for one.
+      async createPage({ browser }) {
+        const context = await browser.createBrowserContext()
+        return context.newPage()
+      },
       launchOptions: {
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         args: [

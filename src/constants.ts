@@ -103,3 +103,19 @@ export const FALLBACK_TIME_ZONE = 'America/Santiago'
 export const TOKEN_DELAY_S = 3
 /** Key of the session id in sessionStorage. */
 export const SESSION_ID_KEY = 'console-session'
+
+// Session timings the SPEC leaves open (issue 4), named here beside those of §9.
+/** First pause before the console reconnects the realtime link after a drop. */
+export const RECONNECT_BASE_MS = 1_000
+/** Longest pause between two reconnection attempts (the back-off doubles up to it). */
+export const RECONNECT_MAX_MS = 30_000
+/** Random extra pause, as a fraction of the back-off, so agents do not all come back at once. */
+export const RECONNECT_JITTER = 0.2
+/** An access token this close to its expiry is renewed before the socket authenticates with it. */
+export const TOKEN_REFRESH_MARGIN_MS = 60_000
+/** How often the console looks for a gap in time (the laptop slept). */
+export const WAKE_CHECK_MS = 5_000
+/** A gap this much longer than the check interval means the machine was asleep. */
+export const WAKE_GAP_MS = 15_000
+/** How often the time-connected timer ticks. */
+export const TIMER_TICK_MS = 1_000

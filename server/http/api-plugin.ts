@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify'
 import { ERROR_MESSAGES } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError, toErrorReply } from '../errors'
@@ -6,13 +6,19 @@ import { RateLimiter } from '../auth/rate-limiter'
 import { requireUser, type RequestUser } from './request-user'
 
 /** A route handler that gets the caller already authenticated. */
-export type AuthedHandler = (request: FastifyRequest, caller: RequestUser, reply: FastifyReply) => Promise<unknown>
+export type AuthedHandler<G extends RouteGenericInterface = RouteGenericInterface> = (
+  request: FastifyRequest<G>,
+  caller: RequestUser,
+  reply: FastifyReply,
+) => Promise<unknown>
 
 /** Helpers every route module receives. */
 export interface ApiTools {
   context: ServerContext
   /** Wraps a handler so it only runs for a valid bearer token. */
-  authed: (handler: AuthedHandler) => (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+  authed: <G extends RouteGenericInterface = RouteGenericInterface>(
+    handler: AuthedHandler<G>,
+  ) => (request: FastifyRequest<G>, reply: FastifyReply) => Promise<unknown>
 }
 
 /**
@@ -44,6 +50,9 @@ export function setUpApi(app: FastifyInstance, context: ServerContext): ApiTools
 
   return {
     context,
-    authed: (handler) => async (request, reply) => handler(request, await requireUser(context, request), reply),
+    authed:
+      <G extends RouteGenericInterface>(handler: AuthedHandler<G>) =>
+      async (request: FastifyRequest<G>, reply: FastifyReply) =>
+        handler(request, await requireUser(context, request as FastifyRequest), reply),
   }
 }

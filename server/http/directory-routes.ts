@@ -127,9 +127,9 @@ export function directoryRoutes(app: FastifyInstance, { context, authed }: ApiTo
     }),
   )
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/users/:id',
-    authed(async (request, { user }) => {
+    authed<{ Params: { id: string } }>(async (request, { user }) => {
       const target = await userById(context.db, request.params.id)
       if (!target || target.account_id !== user.account_id) throw new ServerError(404, 'User not found')
       return toUser(target)

@@ -27,7 +27,7 @@ export function customerDetails(input: {
   userAgent: string
   language: string | null
   referrer: string | null
-  location?: Partial<Pick<CustomerExtraData, 'countryName' | 'countryCode' | 'regionName' | 'cityName' | 'carrierName'>>
+  location?: { [K in 'countryName' | 'countryCode' | 'regionName' | 'cityName' | 'carrierName']?: string | undefined }
 }): CustomerExtraData {
   const parsed = Bowser.parse(input.userAgent || 'unknown')
   return {

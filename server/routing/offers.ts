@@ -33,7 +33,8 @@ export async function answerCall(context: ServerContext, userId: string, callId:
     const state = await lockAgentState(tx, userId)
     const user = await userById(tx, userId)
     if (!state || !user || state.call_id || state.appointment_id) throw new ServerError(409, 'Already in a call')
-    if (offer.kind === 'invited' ? call.status !== 'active' : call.status !== 'ringing')
+    // A queue call rings while waiting; a transfer or an invitation rings while the call goes on.
+    if (offer.kind === 'inbound' ? call.status !== 'ringing' : call.status !== 'active')
       throw new ServerError(ANSWER_ERROR.customerLeft, ERROR_MESSAGES.customerLeft)
     await endOffer(tx, offer.id, 'answered', now)
     await tx.query('UPDATE agent_states SET ringing_call_id = NULL, call_id = $2, updated_at = $3 WHERE user_id = $1', [

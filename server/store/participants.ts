@@ -7,7 +7,7 @@ export const agentPeerId = (userId: string) => `agent:${userId}`
 /** The relay id of the customer of a call. */
 export const callCustomerPeerId = (callId: string) => `customer:${callId}`
 /** The relay id of a customer admitted to a meeting. */
-export const meetingCustomerPeerId = (sessionId: string) => `customer:${sessionId}`
+export const meetingCustomerPeerId = (sessionId: string) => `visitor:${sessionId}`
 
 /** A participant entering (or coming back to) a room. */
 export interface NewParticipant {

@@ -1,27 +1,45 @@
+import { useEffect } from 'react'
 import { ElementRoot } from '../components/root/ElementRoot'
-import { Placeholder } from '../components/placeholders/Placeholder'
+import { CalendarElementBody } from '../components/calendar/CalendarElementBody'
+import { setCalendarTimeZone } from '../stores/calendar'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
+import { calendarActivity } from './events/calendar-events'
 import './events/event-map'
 
-function AgentCalendarView({ container }: ElementProps) {
+interface AgentCalendarProps {
+  /** IANA zone the day grid shows (attribute `time-zone`); the browser's by default. */
+  timeZone?: string
+}
+
+function AgentCalendarView({ container, timeZone }: ElementProps<AgentCalendarProps>) {
+  useEffect(() => setCalendarTimeZone(timeZone ?? null), [timeZone])
   return (
     <ElementRoot container={container ?? null}>
-      <Placeholder titleId="placeholder.calendar" />
+      <CalendarElementBody />
     </ElementRoot>
   )
 }
 
 /**
- * The appointments calendar: a day of meetings to book, reschedule, cancel and join.
+ * The appointments calendar on its own: a day of the agent's meetings to book, reschedule, cancel and
+ * join, with the detail and schedule drawers. It connects the page's session when an agent is signed in.
  *
  * @tag agent-calendar
+ * @attr time-zone - IANA time zone of the day grid (default: the browser's).
  * @fires agent-locale-change - The session's language changed; `detail.locale` is en, es or fr.
+ * @fires agent-appointment-open - An appointment opened in the detail drawer: `detail.appointmentId`.
+ * @fires agent-appointment-book - An appointment was booked through the drawer: `detail.appointmentId`.
+ * @fires agent-appointment-reschedule - An appointment moved to a new one: `detail.appointmentId` (new), `detail.previousId`.
+ * @fires agent-appointment-cancel - An appointment was canceled: `detail.appointmentId`.
+ * @fires agent-appointment-change - An appointment's start and end were changed: `detail.appointmentId`.
+ * @fires agent-meeting-join - The agent joined an appointment's meeting: `detail.appointmentId`.
  * @csspart root - The element's inner root.
  */
-export class AgentCalendarElement extends createAgentElement({
+export class AgentCalendarElement extends createAgentElement<AgentCalendarProps>({
   component: AgentCalendarView,
-  events: [localeChange],
+  props: { timeZone: 'string' },
+  events: [localeChange, calendarActivity],
 }) {}
 
 export { configure } from '../stores/config'

@@ -1,27 +1,36 @@
 import { ElementRoot } from '../components/root/ElementRoot'
-import { Placeholder } from '../components/placeholders/Placeholder'
+import { ConsoleApp } from '../components/shell/ConsoleApp'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
+import { connectionChange, httpError, sessionChange, statusChange } from './events/session-events'
+import { DEFAULT_POLICIES_URL } from './policies'
 import './events/event-map'
 
-function AgentConsoleView({ container }: ElementProps) {
+function AgentConsoleView({ container, policiesUrl }: ElementProps<{ policiesUrl?: string }>) {
   return (
     <ElementRoot container={container ?? null}>
-      <Placeholder titleId="placeholder.console" />
+      <ConsoleApp policiesUrl={policiesUrl || DEFAULT_POLICIES_URL} />
     </ElementRoot>
   )
 }
 
 /**
  * The whole console: login, status, calls, calendar and the shell's pages, for a page of its own.
+ * Routes follow SPEC §2 (`routing="history"` to own the address bar).
  *
  * @tag agent-console
+ * @attr policies-url - Address of the terms and privacy policies the login's checkbox links to (default `/policies.html`).
  * @fires agent-locale-change - The session's language changed; `detail.locale` is en, es or fr.
+ * @fires agent-session-change - An agent signed in or the session ended; `detail` is `{ signedIn, userId }`.
+ * @fires agent-status-change - The server confirmed the agent's status; `detail` is `{ status, online, available, inCall }`.
+ * @fires agent-connection-change - The realtime link changed state; `detail` is `{ state, attempt, code }`.
+ * @fires agent-http-error - A token verification or renewal failed; `detail` is `{ status, message }`.
  * @csspart root - The element's inner root.
  */
 export class AgentConsoleElement extends createAgentElement({
   component: AgentConsoleView,
-  events: [localeChange],
+  props: { policiesUrl: 'string' },
+  events: [localeChange, sessionChange, statusChange, connectionChange, httpError],
 }) {}
 
 export { configure } from '../stores/config'

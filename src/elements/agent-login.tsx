@@ -1,27 +1,54 @@
+import { useStore } from '@nanostores/react'
+import { FormattedMessage } from 'react-intl'
 import { ElementRoot } from '../components/root/ElementRoot'
-import { Placeholder } from '../components/placeholders/Placeholder'
+import { LoginScreen } from '../components/login/LoginScreen'
+import { $signedIn, logout } from '../stores/session'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
+import { httpError, sessionChange } from './events/session-events'
+import { DEFAULT_POLICIES_URL } from './policies'
 import './events/event-map'
 
-function AgentLoginView({ container }: ElementProps) {
+type LoginProps = ElementProps<{ policiesUrl?: string; claim?: string }>
+
+function LoginOrSignedIn({ policiesUrl, claim }: LoginProps) {
+  const signedIn = useStore($signedIn)
+  if (!signedIn)
+    return <LoginScreen claimId={claim || undefined} policiesUrl={policiesUrl || DEFAULT_POLICIES_URL} />
   return (
-    <ElementRoot container={container ?? null}>
-      <Placeholder titleId="placeholder.login" />
+    <p className="signed-in">
+      <FormattedMessage id="login.signedIn" />{' '}
+      <button type="button" className="button text" onClick={() => void logout()}>
+        <FormattedMessage id="session.logout" />
+      </button>
+    </p>
+  )
+}
+
+function AgentLoginView(props: LoginProps) {
+  return (
+    <ElementRoot container={props.container ?? null}>
+      <LoginOrSignedIn {...props} />
     </ElementRoot>
   )
 }
 
 /**
- * The login screen: email and password, 2FA code, enterprise SSO, remember-me and terms.
+ * The login screen: email and password, 2FA code, enterprise SSO, remember-me and terms. Once signed
+ * in it shows a log-out button; the page hears `agent-session-change`.
  *
  * @tag agent-login
+ * @attr policies-url - Address of the terms and privacy policies the checkbox links to (default `/policies.html`).
+ * @attr claim - A one-time claim id: the session it names is claimed on load (what `/login/claim/{id}` does in the console).
  * @fires agent-locale-change - The session's language changed; `detail.locale` is en, es or fr.
+ * @fires agent-session-change - An agent signed in or the session ended; `detail` is `{ signedIn, userId }`.
+ * @fires agent-http-error - A token verification or renewal failed; `detail` is `{ status, message }`.
  * @csspart root - The element's inner root.
  */
 export class AgentLoginElement extends createAgentElement({
   component: AgentLoginView,
-  events: [localeChange],
+  props: { policiesUrl: 'string', claim: 'string' },
+  events: [localeChange, sessionChange, httpError],
 }) {}
 
 export { configure } from '../stores/config'

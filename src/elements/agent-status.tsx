@@ -1,27 +1,44 @@
+import { useEffect } from 'react'
 import { ElementRoot } from '../components/root/ElementRoot'
-import { Placeholder } from '../components/placeholders/Placeholder'
+import { StatusArea } from '../components/status/StatusArea'
+import { $signedIn } from '../stores/session'
+import { connectRealtime } from '../stores/realtime-session'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
+import { connectionChange, sessionChange, statusChange } from './events/session-events'
 import './events/event-map'
 
 function AgentStatusView({ container }: ElementProps) {
+  // Alone on a page (a CRM), the status element connects the signed-in agent itself; beside
+  // <agent-console>, the console's startup check decides when.
+  useEffect(
+    () =>
+      $signedIn.subscribe((signedIn) => {
+        if (signedIn && !document.querySelector('agent-console')) connectRealtime()
+      }),
+    [],
+  )
   return (
     <ElementRoot container={container ?? null}>
-      <Placeholder titleId="placeholder.status" />
+      <StatusArea />
     </ElementRoot>
   )
 }
 
 /**
- * The agent's availability: status dropdown, connection state and time connected.
+ * The agent's availability: status dropdown, connection state and time connected. Alone on a page it
+ * connects the signed-in agent (tokens remembered by the console's login).
  *
  * @tag agent-status
  * @fires agent-locale-change - The session's language changed; `detail.locale` is en, es or fr.
+ * @fires agent-session-change - An agent signed in or the session ended; `detail` is `{ signedIn, userId }`.
+ * @fires agent-status-change - The server confirmed the agent's status; `detail` is `{ status, online, available, inCall }`.
+ * @fires agent-connection-change - The realtime link changed state; `detail` is `{ state, attempt, code }`.
  * @csspart root - The element's inner root.
  */
 export class AgentStatusElement extends createAgentElement({
   component: AgentStatusView,
-  events: [localeChange],
+  events: [localeChange, sessionChange, statusChange, connectionChange],
 }) {}
 
 export { configure } from '../stores/config'

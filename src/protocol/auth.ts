@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IdSchema, ShortTextSchema, TimeZoneSchema } from './common'
+import { IdSchema, ShortTextSchema, TimeZoneSchema, plainObject } from './common'
 
 /** Header the console sends with `POST /auth/login`: the URL to come back to (echoed as `location` for agents). */
 export const REDIRECT_HEADER = 'x-redirect'
@@ -62,7 +62,7 @@ export const RefreshResponseSchema = v.object({ accessToken: v.string(), refresh
 export type RefreshResponse = v.InferOutput<typeof RefreshResponseSchema>
 
 /** Body of `POST /auth/logout` (all optional: the bearer token alone also works). */
-export const LogoutRequestSchema = v.object({
+export const LogoutRequestSchema = plainObject({
   refreshToken: v.optional(v.pipe(v.string(), v.maxLength(512))),
 })
 /** A logout request. */
@@ -81,7 +81,7 @@ export const CheckTokenResponseSchema = v.object({
 export type CheckTokenResponse = v.InferOutput<typeof CheckTokenResponseSchema>
 
 /** Body of `POST /auth/claims`: mint a one-time claim id for `GET /auth/login/{id}`. */
-export const ClaimRequestSchema = v.object({
+export const ClaimRequestSchema = plainObject({
   /** Dev endpoint only (`/api/dev/claims`): whose session to mint. The bearer endpoint mints for its own user. */
   email: v.optional(v.pipe(v.string(), v.maxLength(320))),
   remember: v.optional(v.boolean()),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IdSchema, InstantSchema, JsonObjectSchema, ShortTextSchema } from './common'
+import { IdSchema, InstantSchema, JsonObjectSchema, ShortTextSchema, plainObject } from './common'
 import { FilledFieldSchema, FormDefinitionSchema, FormValuesSchema } from './forms'
 import { RecordingsSettingsSchema } from './settings'
 import { PeerSchema } from './signalling'
@@ -131,7 +131,7 @@ export const CallRefSchema = v.object({ callId: IdSchema })
 export type CallRef = v.InferOutput<typeof CallRefSchema>
 
 /** Payload of `hangup`: optionally the status to take afterwards (else the agent keeps their status). */
-export const HangupSchema = v.object({ status: v.optional(ShortTextSchema) })
+export const HangupSchema = plainObject({ status: v.optional(ShortTextSchema) })
 /** A hang-up. */
 export type Hangup = v.InferOutput<typeof HangupSchema>
 

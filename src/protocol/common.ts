@@ -35,8 +35,19 @@ export const TimeZoneSchema = v.pipe(
   v.regex(/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$|^UTC$/, 'must be an IANA time zone'),
 )
 
+/** An object of these fields that is not an array (valibot's `object` alone would take `[]` when every field is optional). */
+export function plainObject<E extends v.ObjectEntries>(entries: E) {
+  return v.pipe(
+    v.custom<Record<string, unknown>>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      'must be an object',
+    ),
+    v.object(entries),
+  )
+}
+
 /** A payload with no fields: events that carry nothing still send `{}` (or nothing at all). */
-export const EmptySchema = v.optional(v.object({}), {})
+export const EmptySchema = v.optional(plainObject({}), {})
 /** The empty payload. */
 export type Empty = v.InferOutput<typeof EmptySchema>
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IdSchema, InstantSchema, ShortTextSchema } from './common'
+import { IdSchema, InstantSchema, ShortTextSchema, plainObject } from './common'
 import { AppointmentSchema } from './appointments'
 import { RecordingsSettingsSchema } from './settings'
 import { PeerSchema } from './signalling'
@@ -36,7 +36,7 @@ export const MeetingJoinedSchema = v.object({
 export type MeetingJoined = v.InferOutput<typeof MeetingJoinedSchema>
 
 /** Payload of `meeting:hangup`: the appointment's resulting status (default `attended`). */
-export const MeetingHangupSchema = v.object({ status: v.optional(v.picklist(['attended', 'pending'])) })
+export const MeetingHangupSchema = plainObject({ status: v.optional(v.picklist(['attended', 'pending'])) })
 /** A meeting hang-up. */
 export type MeetingHangup = v.InferOutput<typeof MeetingHangupSchema>
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IdSchema, InstantSchema } from './common'
+import { IdSchema, InstantSchema, plainObject } from './common'
 
 /** Kinds of notification the server stores for an agent. */
 export const NOTIFICATION_KINDS = ['announcement', 'appointment', 'meeting', 'recording', 'system'] as const
@@ -31,7 +31,7 @@ export const NotificationsUpdateSchema = v.object({
 export type NotificationsUpdate = v.InferOutput<typeof NotificationsUpdateSchema>
 
 /** Payload of `notifications:read`: mark these as read, or every one when `ids` is omitted. */
-export const NotificationsReadSchema = v.object({
+export const NotificationsReadSchema = plainObject({
   ids: v.optional(v.pipe(v.array(IdSchema), v.maxLength(500))),
 })
 /** A mark-as-read request. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IdSchema, InstantSchema, ShortTextSchema } from './common'
+import { IdSchema, InstantSchema, ShortTextSchema, plainObject } from './common'
 
 /** Recording statuses named in SPEC's texts. */
 export const RECORDING_STATUSES = [
@@ -49,7 +49,7 @@ export const RecordingCreateSchema = v.object({
 export type RecordingCreate = v.InferOutput<typeof RecordingCreateSchema>
 
 /** Body of `PATCH /recordings/{id}`: any subset. */
-export const RecordingPatchSchema = v.object({
+export const RecordingPatchSchema = plainObject({
   name: v.optional(ShortTextSchema),
   status: v.optional(v.picklist(RECORDING_STATUSES)),
   fileId: v.optional(v.nullable(IdSchema)),

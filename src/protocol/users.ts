@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IdSchema, ShortTextSchema } from './common'
+import { IdSchema, ShortTextSchema, plainObject } from './common'
 
 /** The agent level: the only level allowed into the console (supervisors are 4, administrators below). */
 export const AGENT_USER_LEVEL = 5
@@ -58,7 +58,7 @@ export const UserSettingsSchema = v.object({
 export type UserSettings = v.InferOutput<typeof UserSettingsSchema>
 
 /** Body of `PATCH /user/settings` (an extension: SPEC only reads settings): any subset. */
-export const UserSettingsPatchSchema = v.object({
+export const UserSettingsPatchSchema = plainObject({
   ringtone: v.optional(v.picklist(RINGTONE_NAMES)),
   virtualBackground: v.optional(
     v.object({ enabled: v.optional(v.boolean()), background: v.optional(VirtualBackgroundChoiceSchema) }),

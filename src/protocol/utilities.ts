@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { IdSchema } from './common'
+import { IdSchema, plainObject } from './common'
 
 /** Body of `POST /personal-link`: a link that sends customers straight to this agent (or a segment of theirs). */
-export const PersonalLinkRequestSchema = v.object({ segment: v.optional(IdSchema) })
+export const PersonalLinkRequestSchema = plainObject({ segment: v.optional(IdSchema) })
 /** A personal link request. */
 export type PersonalLinkRequest = v.InferOutput<typeof PersonalLinkRequestSchema>
 

@@ -56,7 +56,7 @@ export async function askDesktopPermission(): Promise<NotificationPermission | '
 export function showDesktopNotification(title: string, body: string, tag?: string): Notification | null {
   if (!desktopNotificationsWanted()) return null
   try {
-    const notification = new Notification(title, { body, tag })
+    const notification = new Notification(title, tag ? { body, tag } : { body })
     notification.onclick = () => {
       window.focus()
       notification.close()

@@ -91,9 +91,14 @@ export async function openCallStream(): Promise<MediaStream> {
  * @example
  * setTracksEnabled(stream, 'audio', false)
  */
-export function setTracksEnabled(stream: MediaStream | null, kind: 'audio' | 'video', enabled: boolean): void {
+export function setTracksEnabled(
+  stream: MediaStream | null,
+  kind: 'audio' | 'video',
+  enabled: boolean,
+): void {
   if (!stream) return
-  for (const track of kind === 'audio' ? stream.getAudioTracks() : stream.getVideoTracks()) track.enabled = enabled
+  for (const track of kind === 'audio' ? stream.getAudioTracks() : stream.getVideoTracks())
+    track.enabled = enabled
 }
 
 /** Whether a stream carries a live track of a kind. */

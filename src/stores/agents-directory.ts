@@ -35,7 +35,11 @@ export async function fetchAgents(options: {
   exclude: string | null
   name: string
 }): Promise<Paged<Agent>> {
-  const query: ListQuery = { ...paging(options.page, options.limit), $sort: { firstname: 1 }, level: AGENT_USER_LEVEL }
+  const query: ListQuery = {
+    ...paging(options.page, options.limit),
+    $sort: { firstname: 1 },
+    level: AGENT_USER_LEVEL,
+  }
   if (options.exclude) query.id = { $ne: options.exclude }
   const name = options.name.trim()
   if (name) query.$or = [{ firstname: containsFilter(name) }, { lastname: containsFilter(name) }]

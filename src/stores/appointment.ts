@@ -5,6 +5,7 @@ import { realtime } from './connection'
 import { applyAppointment } from './calendar'
 import { reportCalendarActivity } from './calendar-activity'
 import { canOpen, keepGap, type TimeRange } from './appointment-rules'
+import { onLogout } from './logout'
 import { notify } from './toasts'
 
 /** The appointment open in the detail drawer. */
@@ -164,3 +165,5 @@ export async function cancelAppointment(reason: string): Promise<boolean> {
 export function setAppointmentBusy(id: string, busy: OpenAppointment['busy']): void {
   update(id, { busy })
 }
+
+onLogout(closeAppointment)

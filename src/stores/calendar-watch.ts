@@ -1,19 +1,14 @@
-import { atom, onMount, type ReadableAtom } from 'nanostores'
+import { atom, onMount } from 'nanostores'
 import type { Appointment, AppointmentMeeting } from '../protocol'
 import { APPOINTMENT_CHECK_MS, PERSISTENT } from '../constants'
 import { clock } from '../services/clock'
 import { realtime } from './connection'
 import { $calendarTimeZone, applyAppointment } from './calendar'
 import { $locale } from './i18n'
+import { onLogout } from './logout'
+import { $linkOnline } from './realtime-session'
+import { $calendarEnabled } from './settings'
 import { notify } from './toasts'
-
-/** Whether the account has the calendar (`calendarEnabled` of the console settings). */
-let enabled: ReadableAtom<boolean> = atom(true)
-
-/** Tells the watch where `calendarEnabled` lives (the settings store does, once). */
-export function watchCalendarEnabled(source: ReadableAtom<boolean>): void {
-  enabled = source
-}
 
 /** When the last `appointments:check` went out (epoch ms), or null before the first. */
 export const $appointmentWatch = atom<number | null>(null)
@@ -76,10 +71,12 @@ export function resetCalendarWatch(): void {
   $appointmentWatch.set(null)
 }
 
+onLogout(resetCalendarWatch)
+
 onMount($appointmentWatch, () => {
   const socket = realtime()
   const check = () => {
-    if (!enabled.get() || !socket.isConnected()) return
+    if (!$calendarEnabled.get() || !$linkOnline.get()) return
     socket.emit('appointments:check', {})
     $appointmentWatch.set(clock.now())
   }

@@ -3,7 +3,9 @@ import { AppointmentsFoundSchema, type Appointment } from '../protocol'
 import { clock } from '../services/clock'
 import { SocketRequestError } from '../services/socket'
 import { realtime } from './connection'
-import { $signedInUserId } from './calendar-owner'
+import { $linkOnline } from './realtime-session'
+import { onLogout } from './logout'
+import { $userId } from './session'
 import { addDays, dayOf, startOfDayUtc } from './calendar-time'
 import { browserTimeZone, canonicalTimeZone } from './time-zones'
 
@@ -33,12 +35,9 @@ export const $calendarDate = atom<string>(dayOf(clock.now(), $calendarTimeZone.g
 export const $calendarUser = atom<string | null>(null)
 
 /** Whose calendar is shown: the selected agent, else the signed-in one. */
-export const $calendarViewUser = computed(
-  [$calendarUser, $signedInUserId],
-  (selected, signedIn) => selected ?? signedIn,
-)
+export const $calendarViewUser = computed([$calendarUser, $userId], (selected, signedIn) => selected ?? signedIn)
 
-/** The shown day and its appointments. Mounting it loads the day and keeps it in step with the server. */
+/** The shown day and its appointments (mount `$calendarFeed` to load it and keep it in step). */
 export const $calendarDay = atom<CalendarDay>({
   status: 'idle',
   date: $calendarDate.get(),
@@ -141,17 +140,38 @@ export function setCalendarTimeZone(timeZone: string | null): void {
   if (zone !== $calendarTimeZone.get()) $calendarTimeZone.set(zone)
 }
 
-onMount($calendarDay, () => {
+/** Loads the day when the link is up; otherwise the day waits (idle) for it. */
+function reloadWhenOnline(): void {
+  if ($linkOnline.get()) void reloadCalendarDay()
+  else $calendarDay.set({ ...$calendarDay.get(), date: $calendarDate.get(), status: 'idle' })
+}
+
+/**
+ * Mount it (a view subscribes) to load the shown day and keep it in step with the server: reloads when
+ * the day, the zone, the user or the link changes, and takes in fresh copies the server pushes. Apart
+ * from `$calendarDay`, because reading an unmounted store mounts it for a moment in Nano Stores.
+ *
+ * @example
+ * useStore($calendarFeed)
+ */
+export const $calendarFeed = atom(true)
+
+onMount($calendarFeed, () => {
   const socket = realtime()
-  void reloadCalendarDay()
   const stops = [
-    $calendarDate.listen(() => void reloadCalendarDay()),
-    $calendarTimeZone.listen(() => void reloadCalendarDay()),
-    $calendarViewUser.listen(() => void reloadCalendarDay()),
-    // A new session on the socket (login, reconnect): the day may have changed meanwhile.
-    socket.on('agent:authenticated', () => void reloadCalendarDay()),
+    // Online again (login, reconnect): the day may have changed meanwhile.
+    $linkOnline.subscribe(reloadWhenOnline),
+    $calendarDate.listen(reloadWhenOnline),
+    $calendarTimeZone.listen(reloadWhenOnline),
+    $calendarViewUser.listen(reloadWhenOnline),
     socket.on('appointments:get', ({ appointment }) => applyAppointment(appointment)),
     socket.on('meeting:ended', ({ appointment }) => applyAppointment(appointment)),
   ]
   return () => stops.forEach((stop) => stop())
+})
+
+onLogout(() => {
+  sequence += 1
+  $calendarUser.set(null)
+  $calendarDay.set({ ...$calendarDay.get(), status: 'idle', user: null, appointments: [], error: null })
 })

@@ -1,5 +1,4 @@
 import { atom } from 'nanostores'
-import DOMPurify from 'dompurify'
 import { CommentsUpdatedSchema } from '../protocol'
 import { SAVE_DEBOUNCE_MS } from '../constants'
 import { clock, type TimerId } from '../services/clock'
@@ -26,7 +25,9 @@ export const $callComments = atom<CallComments>(EMPTY)
 let timer: TimerId | undefined
 
 /** Comments are plain text: markup is stripped before they leave the console (SPEC §5). */
-export function sanitizeComments(text: string): string {
+export async function sanitizeComments(text: string): Promise<string> {
+  // DOMPurify loads with the first save, not with the page.
+  const { default: DOMPurify } = await import('dompurify')
   return DOMPurify.sanitize(text, { ALLOWED_TAGS: [], ALLOWED_ATTR: [], KEEP_CONTENT: true })
 }
 
@@ -58,7 +59,7 @@ export async function saveComments(): Promise<void> {
   try {
     const saved = await realtime().request(
       'comments',
-      { comments: sanitizeComments(text) },
+      { comments: await sanitizeComments(text) },
       CommentsUpdatedSchema,
     )
     // Typed again meanwhile: that newer text is still to be saved.

@@ -25,6 +25,11 @@ export const $callCustomer = atom<CallCustomer>(EMPTY)
 /** A kick is on its way. */
 export const $kicking = atom(false)
 
+/** ICU select keys cannot hold a hyphen: `ping-timeout` is written `pingTimeout` in the messages. */
+function messageKey(reason: string): string {
+  return reason.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
+}
+
 function update(patch: Partial<CallCustomer>): void {
   $callCustomer.set({ ...$callCustomer.get(), ...patch })
 }
@@ -77,7 +82,9 @@ export function customerPermissions(event: CustomerPermissions): void {
     notify({
       variant: 'warning',
       messageId: 'call.customer.permissions',
-      values: { camera: String(event.camera), microphone: String(event.microphone) },
+      values: {
+        denied: !event.camera && !event.microphone ? 'both' : event.camera ? 'microphone' : 'camera',
+      },
     })
 }
 

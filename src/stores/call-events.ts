@@ -48,7 +48,8 @@ export function listenInCall(hooks: InCallHooks): () => void {
     socket.on('call:invite:success', (success) => ours(success) && inviteSucceeded(success)),
     socket.on('call:invite:error', (error) => ours(error) && inviteFailed(error)),
     socket.on('invited:hangup', (event) => {
-      if (ours(event)) notify({ variant: 'primary', messageId: 'call.invite.hangup', values: { name: event.agent } })
+      if (ours(event))
+        notify({ variant: 'primary', messageId: 'call.invite.hangup', values: { name: event.agent } })
     }),
     socket.on('meeting:pending:authorizations', (list) => {
       if (list.appointmentId === hooks.id) setWaitingRoom(list.data)

@@ -19,11 +19,21 @@ export interface CallForm {
   status: SaveStatus
   /** Values not yet acknowledged by the server: sent again after a reconnect. */
   dirty: boolean
+  /** Fields the agent changed: their problems show as they type. */
+  touched: string[]
   /** The agent tried to hang up with problems left: every problem shows, touched or not. */
   showAllErrors: boolean
 }
 
-const EMPTY: CallForm = { definition: null, values: {}, errors: {}, status: 'idle', dirty: false, showAllErrors: false }
+const EMPTY: CallForm = {
+  definition: null,
+  values: {},
+  errors: {},
+  status: 'idle',
+  dirty: false,
+  touched: [],
+  showAllErrors: false,
+}
 
 /** The agent form of the active call. */
 export const $callForm = atom<CallForm>(EMPTY)
@@ -59,7 +69,15 @@ export function startForm(
 export function editFormField(name: string, value: FormValues[string]): void {
   const form = $callForm.get()
   const values = { ...form.values, [name]: value }
-  $callForm.set({ ...form, values, errors: check(form.definition, values), status: 'pending', dirty: true })
+  const touched = form.touched.includes(name) ? form.touched : [...form.touched, name]
+  $callForm.set({
+    ...form,
+    values,
+    touched,
+    errors: check(form.definition, values),
+    status: 'pending',
+    dirty: true,
+  })
   clock.clearTimeout(timer)
   timer = clock.setTimeout(() => void saveForm(), SAVE_DEBOUNCE_MS)
 }
@@ -76,6 +94,12 @@ export async function saveForm(): Promise<void> {
   } catch {
     if ($callForm.get().values === values) $callForm.set({ ...$callForm.get(), status: 'error' })
   }
+}
+
+/** The problems the agent should see now: those of touched fields, or all after a blocked hang-up. */
+export function visibleFormErrors(form: CallForm): FieldErrors {
+  if (form.showAllErrors) return form.errors
+  return Object.fromEntries(Object.entries(form.errors).filter(([name]) => form.touched.includes(name)))
 }
 
 /** Whether hang-up may go ahead: no form, or a valid one. An invalid one shows all its problems. */

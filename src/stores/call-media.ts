@@ -1,7 +1,7 @@
 import { atom } from 'nanostores'
 import type { Peer, SignalIn } from '../protocol'
 import { hasTrack, openCallStream, setTracksEnabled, stopStream } from '../services/media'
-import { createPeerLink, type PeerLink } from '../services/peer'
+import type { PeerLink, PeerLinkOptions } from '../services/peer'
 import { realtime } from './connection'
 import { notify } from './toasts'
 
@@ -42,7 +42,15 @@ let stopSocket: (() => void) | null = null
 function setParticipant(peerId: string, patch: Partial<Participant>): void {
   const list = $participants.get()
   const found = list.find((p) => p.peerId === peerId)
-  const next: Participant = { peerId, name: '', role: 'customer', stream: null, connected: false, ...found, ...patch }
+  const next: Participant = {
+    peerId,
+    name: '',
+    role: 'customer',
+    stream: null,
+    connected: false,
+    ...found,
+    ...patch,
+  }
   $participants.set(found ? list.map((p) => (p.peerId === peerId ? next : p)) : [...list, next])
 }
 
@@ -51,8 +59,16 @@ function drop(peerId: string): void {
   links.delete(peerId)
 }
 
+// simple-peer and its Node shims are heavy: they load with the first call, not with the page.
+let createPeerLink: ((options: PeerLinkOptions) => PeerLink) | null = null
+const loadPeer = () =>
+  import('../services/peer').then((module) => {
+    createPeerLink = module.createPeerLink
+  })
+
 function connect(peerId: string, initiator: boolean): PeerLink {
   drop(peerId)
+  if (!createPeerLink) throw new Error('peer library not loaded')
   const link = createPeerLink({
     initiator,
     stream: $localMedia.get().stream,
@@ -74,7 +90,12 @@ async function openLocal(mine: number): Promise<void> {
   try {
     const stream = await openCallStream()
     if (mine !== session) return stopStream(stream)
-    $localMedia.set({ stream, audio: hasTrack(stream, 'audio'), video: hasTrack(stream, 'video'), error: null })
+    $localMedia.set({
+      stream,
+      audio: hasTrack(stream, 'audio'),
+      video: hasTrack(stream, 'video'),
+      error: null,
+    })
   } catch (error) {
     if (mine !== session) return
     const message = error instanceof Error ? error.message : String(error)
@@ -90,7 +111,8 @@ async function onSignal({ from, channel, data }: SignalIn): Promise<void> {
   if (mine !== session) return
   const existing = links.get(from)
   // An offer on a link we opened means the other side reconnected and starts over.
-  const link = existing && !(data.type === 'offer' && existing.initiator) ? existing.link : connect(from, false)
+  const link =
+    existing && !(data.type === 'offer' && existing.initiator) ? existing.link : connect(from, false)
   link.signal(data)
 }
 
@@ -135,7 +157,7 @@ export function startCallMedia(peerId: string, peers: readonly Peer[]): Promise<
       .map((peer) => ({ peerId: peer.id, name: peer.name, role: peer.role, stream: null, connected: false })),
   )
   stopSocket = listen()
-  ready = openLocal(mine)
+  ready = Promise.all([openLocal(mine), loadPeer()]).then(() => undefined)
   connectToAll(mine, peers)
   return ready
 }
@@ -145,7 +167,8 @@ export function reconnectCallMedia(peerId: string, peers: readonly Peer[]): void
   me = peerId
   for (const id of [...links.keys()]) drop(id)
   for (const peer of peers)
-    if (peer.id !== peerId) setParticipant(peer.id, { name: peer.name, role: peer.role, stream: null, connected: false })
+    if (peer.id !== peerId)
+      setParticipant(peer.id, { name: peer.name, role: peer.role, stream: null, connected: false })
   connectToAll(session, peers)
 }
 
@@ -164,7 +187,11 @@ function setEnabled(audio: boolean, video: boolean): void {
   const media = $localMedia.get()
   setTracksEnabled(media.stream, 'audio', audio)
   setTracksEnabled(media.stream, 'video', video)
-  $localMedia.set({ ...media, audio: audio && hasTrack(media.stream, 'audio'), video: video && hasTrack(media.stream, 'video') })
+  $localMedia.set({
+    ...media,
+    audio: audio && hasTrack(media.stream, 'audio'),
+    video: video && hasTrack(media.stream, 'video'),
+  })
 }
 
 /** Mutes or unmutes the microphone (Alt+m). */

@@ -23,6 +23,7 @@ import { resetWaitingRoom, setWaitingRoom } from './waiting-room'
 import { resetCustomer, startCustomer } from './call-customer'
 import { resetTransfer } from './transfer'
 import { resetInvite } from './invite'
+import { resetQueueNotify } from './queue-notify'
 import { reconnectCallMedia, startCallMedia, stopCallMedia } from './call-media'
 import { listenInCall } from './call-events'
 
@@ -124,6 +125,7 @@ function cleanUp(): void {
   resetCustomer()
   resetTransfer()
   resetInvite()
+  resetQueueNotify()
   resetCallView()
   $hangingUp.set(false)
 }
@@ -211,6 +213,15 @@ export function endMeeting(ended: MeetingEnded): void {
 
 let endTimer: TimerId | undefined
 
+/** Forgets the call without telling the server (the session ended): media and every call store stop. */
+export function abandonCall(): void {
+  if (!$call.get()) return
+  cleanUp()
+  $call.set(null)
+  setInCall(false)
+  setInMeeting(false)
+}
+
 /** Ends the call after `ms` unless it ended before (a transfer to a segment: SPEC §4, 10 s). */
 function endCallSoon(callId: string, ms: number): void {
   clock.clearTimeout(endTimer)
@@ -221,7 +232,9 @@ function endCallSoon(callId: string, ms: number): void {
 export type HangupOutcome = 'ended' | 'blocked' | 'refused' | 'none'
 
 /** The message of a refused hang-up: the first error code's translation (mandatoryTags), else the plain message. */
-function showHangupError(error: { message: string; errors?: readonly { code: string; message: string }[] }): void {
+type RefusedHangup = { message: string; errors?: readonly { code: string; message: string }[] | undefined }
+
+function showHangupError(error: RefusedHangup): void {
   const first = error.errors?.[0]
   if (first?.code === 'mandatoryTags')
     notify({ variant: 'warning', messageId: 'call.hangup.mandatoryTags', key: 'hangup' })
@@ -267,7 +280,7 @@ export async function hangUp(status?: string): Promise<HangupOutcome> {
 }
 
 /** A hang-up refused without an acknowledgement (`hangup:error`, `meeting:hangup:error`). */
-export function hangupRefused(error: { message: string; errors?: { code: string; message: string }[] }): void {
+export function hangupRefused(error: RefusedHangup): void {
   $hangingUp.set(false)
   if ($call.get()) showHangupError(error)
 }

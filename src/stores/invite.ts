@@ -5,6 +5,7 @@ import { SocketRequestError } from '../services/socket'
 import type { MessageId } from '../services/messages'
 import { realtime } from './connection'
 import { notify } from './toasts'
+import { $userId } from './session'
 import { createPagedList } from './paged-list'
 import { fetchAgents, fullName } from './agents-directory'
 
@@ -29,7 +30,8 @@ export const inviteAgents = createPagedList((page, limit) =>
 )
 
 /** Opens the modal and loads the agents. */
-export function openInvite(me: string | null): void {
+export function openInvite(): void {
+  const me = $userId.get()
   $invite.set({ ...CLOSED, open: true, me })
   void inviteAgents.load(1)
 }
@@ -41,7 +43,8 @@ export function closeInvite(): void {
 
 /** Chooses the agent to invite. */
 export function chooseInvitee(agent: Agent): void {
-  if (!$invite.get().pending) $invite.set({ ...$invite.get(), target: { id: agent.id, name: fullName(agent) } })
+  if (!$invite.get().pending)
+    $invite.set({ ...$invite.get(), target: { id: agent.id, name: fullName(agent) } })
 }
 
 /**

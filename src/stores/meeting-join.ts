@@ -64,7 +64,10 @@ function meetingEnded(): void {
   void reloadCalendarDay()
 }
 
-onMount($meetingJoin, () => {
+/** Mount it to reload the joined appointment when its meeting ends (apart from `$meetingJoin`, read by actions). */
+export const $meetingEndWatch = atom(true)
+
+onMount($meetingEndWatch, () => {
   let wasInMeeting = $activity.get().inMeeting
   const stops = [
     realtime().on('meeting:ended', ({ appointmentId }) => {

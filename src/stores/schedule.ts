@@ -5,6 +5,7 @@ import { clock, type TimerId } from '../services/clock'
 import { $calendarViewUser } from './calendar'
 import { dayOf, startOfMonth } from './calendar-time'
 import { browserTimeZone, customerTimeZone } from './time-zones'
+import { onLogout } from './logout'
 import {
   $scheduleServices,
   clearSlots,
@@ -173,3 +174,5 @@ export function setScheduleValue(name: string, value: FormValues[string]): void 
 export function hasServices(): boolean {
   return $scheduleDrawer.get().mode === 'reschedule' || $scheduleServices.get().data.length > 0
 }
+
+onLogout(closeScheduleDrawer)

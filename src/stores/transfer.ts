@@ -5,6 +5,7 @@ import { SocketRequestError } from '../services/socket'
 import type { MessageId } from '../services/messages'
 import { realtime } from './connection'
 import { notify } from './toasts'
+import { $userId } from './session'
 import { createPagedList } from './paged-list'
 import { fetchAgents, fetchSegments } from './agents-directory'
 
@@ -22,7 +23,14 @@ export interface TransferState {
   me: string | null
 }
 
-const CLOSED: TransferState = { open: false, tab: 'segments', filter: '', target: null, pending: false, me: null }
+const CLOSED: TransferState = {
+  open: false,
+  tab: 'segments',
+  filter: '',
+  target: null,
+  pending: false,
+  me: null,
+}
 
 /** The transfer modal's state. */
 export const $transfer = atom<TransferState>(CLOSED)
@@ -43,9 +51,10 @@ function patch(next: Partial<TransferState>): void {
  * Opens the modal on the departments tab and loads both tables.
  *
  * @example
- * openTransfer(myUserId)
+ * openTransfer()
  */
-export function openTransfer(me: string | null): void {
+export function openTransfer(): void {
+  const me = $userId.get()
   $transfer.set({ ...CLOSED, open: true, me })
   void transferSegments.load(1)
   void transferAgents.load(1)

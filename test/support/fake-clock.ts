@@ -5,6 +5,8 @@ import { replaceClock, type TimerId } from '../../src/services/clock'
 export interface FakeClock {
   /** Advances time, running every timer due on the way (async callbacks are awaited). */
   tick(ms: number): Promise<void>
+  /** Jumps ahead as a sleeping machine does: due timers fire once, late, at the new time. */
+  jump(ms: number): Promise<void>
   /** The fake now, in ms. */
   now(): number
   /** Puts the real clock back. */
@@ -31,6 +33,10 @@ export function fakeClock(start: number | Date = Date.now()): FakeClock {
   return {
     tick: async (ms) => {
       await fake.tickAsync(ms)
+    },
+    jump: async (ms) => {
+      fake.jump(ms)
+      await fake.tickAsync(0)
     },
     now: () => fake.now,
     restore,

@@ -1,6 +1,65 @@
-import { Placeholder } from '../placeholders/Placeholder'
+import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useStore } from '@nanostores/react'
+import { $call } from '../../stores/call'
+import { $callCustomer } from '../../stores/call-customer'
+import { callAreaHost } from '../../stores/page-host'
+import { useShadowStyles } from '../root/useShadowStyles'
+import { usePageHost } from './usePageHost'
+import { CallStage } from './CallStage'
+import { SideMenu } from './SideMenu'
+import { CallViewHost } from './CallViewHost'
+import { TransferDialog } from './TransferDialog'
+import { InviteDialog } from './InviteDialog'
+import { KickDialog } from './KickDialog'
+import { callStyles } from './call.styles'
 
-/** Stand-in until its feature lands. */
+/**
+ * The call container (lazy chunk): the video stage, the side menu and its view, and the transfer,
+ * invite and kick dialogs. One per page shows the call (the console's when there is one); another
+ * element on the same page says where the call is.
+ */
 export default function CallArea() {
-  return <Placeholder titleId="placeholder.callPanel" />
+  const intl = useIntl()
+  const call = useStore($call)
+  const customer = useStore($callCustomer)
+  const isHost = usePageHost(callAreaHost)
+  const [kickOpen, setKickOpen] = useState(false)
+  useShadowStyles(callStyles)
+  if (!call) return null
+  if (!isHost)
+    return (
+      <p className="call-elsewhere">
+        <FormattedMessage id="call.shownElsewhere" />
+      </p>
+    )
+  const title = call.kind === 'meeting' ? (call.appointment?.title ?? '') : customer.name
+  return (
+    <section
+      className={`call-area ${call.kind}`}
+      aria-label={intl.formatMessage({ id: 'call.area.label' }, { kind: call.kind, name: title })}
+      data-call-id={call.id}
+    >
+      <header className="call-header">
+        <h2>
+          <FormattedMessage id="call.area.label" values={{ kind: call.kind, name: title }} />
+        </h2>
+        {customer.hungUp && (
+          <p className="customer-left" role="status">
+            <FormattedMessage id="call.customer.hangup" values={{ name: customer.name }} />
+          </p>
+        )}
+      </header>
+      <CallStage />
+      <SideMenu onKick={() => setKickOpen(true)} />
+      <CallViewHost />
+      {call.kind === 'call' && (
+        <>
+          <TransferDialog />
+          <InviteDialog />
+          <KickDialog open={kickOpen} onClose={() => setKickOpen(false)} />
+        </>
+      )}
+    </section>
+  )
 }

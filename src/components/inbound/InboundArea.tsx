@@ -1,6 +1,47 @@
-import { Placeholder } from '../placeholders/Placeholder'
+import { FormattedMessage } from 'react-intl'
+import { useStore } from '@nanostores/react'
+import { $inbound } from '../../stores/inbound'
+import { inboundHost } from '../../stores/page-host'
+import { usePageHost } from '../call/usePageHost'
+import { useShadowRoot } from '../root/shadow-root-context'
+import { useShadowStyles } from '../root/useShadowStyles'
+import { InboundModal } from './InboundModal'
+import { inboundStyles } from './inbound.styles'
 
-/** Stand-in until its feature lands. */
+/** Fired on the element (composed) once a ringing modal has been painted: the latency benchmark listens. */
+export const INBOUND_PAINTED_EVENT = 'agent-inbound-painted'
+
+/**
+ * The inbound-call modal of the page: the console's when it has one, else the first call panel's,
+ * never two. Mount it for as long as the agent is signed in: it renders nothing until a call rings,
+ * and its live region announces every ring to screen readers.
+ */
 export default function InboundArea() {
-  return <Placeholder titleId="placeholder.callPanel" />
+  const root = useShadowRoot()
+  const isHost = usePageHost(inboundHost)
+  const ringing = useStore($inbound)
+  useShadowStyles(inboundStyles)
+
+  if (!isHost) return null
+  const painted = () =>
+    root?.host.dispatchEvent(
+      new CustomEvent(INBOUND_PAINTED_EVENT, {
+        detail: { callId: ringing?.call.id },
+        bubbles: true,
+        composed: true,
+      }),
+    )
+  return (
+    <>
+      <div className="visually-hidden" aria-live="assertive" role="status">
+        {ringing && (
+          <FormattedMessage
+            id={ringing.call.invitation ? 'call.inbound.announceInvitation' : 'call.inbound.announce'}
+            values={{ segment: ringing.call.segment.name, agent: ringing.call.agent ?? '' }}
+          />
+        )}
+      </div>
+      {ringing && <InboundModal key={ringing.call.id} ringing={ringing} onPainted={painted} />}
+    </>
+  )
 }

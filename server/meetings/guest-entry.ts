@@ -1,0 +1,81 @@
+import type { MeetingWaiting } from '../../src/protocol'
+import type { ServerContext } from '../context'
+import { ServerError } from '../errors'
+import { SELECT_APPOINTMENT, type AppointmentRow } from '../store/appointments'
+import { insertNotification, notificationsOf } from '../store/notifications'
+import { rooms } from '../realtime/io-types'
+import { appointmentView } from './appointments'
+import { admitGuest, announcePending, assertJoinable } from './meeting-session'
+
+/**
+ * `meeting:join` from a customer (the appointment's join URL): into the waiting room, and the agent
+ * hears it (`meeting:pending:authorizations`, `appointments:meeting` customer-waiting, a notification).
+ * A customer already accepted (a reconnect) goes straight back in; one denied stays out (403).
+ */
+export async function guestArrives(
+  context: ServerContext,
+  sessionId: string,
+  request: { code: string; name: string },
+): Promise<MeetingWaiting> {
+  const now = context.clock.now()
+  const outcome = await context.db.transaction(async (tx) => {
+    const rows = await tx.query<AppointmentRow>(`${SELECT_APPOINTMENT} WHERE p.join_code = $1 FOR UPDATE OF p`, [
+      request.code,
+    ])
+    const row = rows[0]
+    if (!row) throw new ServerError(404, 'Unknown meeting')
+    assertJoinable(row, now)
+    const guests = await tx.query<{ state: string; name: string }>(
+      `INSERT INTO meeting_guests (appointment_id, session_id, name, state, created_at) VALUES ($1, $2, $3, 'waiting', $4)
+       ON CONFLICT (appointment_id, session_id) DO UPDATE
+         SET state = CASE WHEN meeting_guests.state IN ('accepted', 'denied') THEN meeting_guests.state ELSE 'waiting' END,
+             name = $3
+       RETURNING state, name`,
+      [row.id, sessionId, request.name, new Date(now)],
+    )
+    const state = guests[0]?.state ?? 'waiting'
+    if (state === 'denied') throw new ServerError(403, 'The agent did not let you in')
+    if (state === 'waiting')
+      await insertNotification(
+        tx,
+        row.user_id,
+        { kind: 'meeting', title: 'A customer is waiting', body: `${request.name} is waiting to join ${row.title}`, data: { appointmentId: row.id } },
+        now,
+      )
+    return { row, accepted: state === 'accepted' }
+  })
+  const { row } = outcome
+  const waiting: MeetingWaiting = {
+    appointmentId: row.id,
+    title: row.title,
+    startAt: row.start_at.toISOString(),
+    endAt: row.end_at.toISOString(),
+    sessionId,
+  }
+  context.customers.to(rooms.customer(sessionId)).emit('meeting:waiting', waiting)
+  if (outcome.accepted) {
+    await admitGuest(context, row.id, sessionId, request.name)
+    return waiting
+  }
+  const pending = await announcePending(context, row)
+  context.io.to(rooms.user(row.user_id)).emit('appointments:meeting', {
+    appointment: appointmentView(context, row),
+    status: 'customer-waiting',
+    waiting: pending.data.length,
+  })
+  context.io.to(rooms.user(row.user_id)).emit('notifications:update', await notificationsOf(context.db, row.user_id))
+  return waiting
+}
+
+/** The meeting a customer session is waiting for or in, if any. */
+export async function guestMeeting(
+  context: ServerContext,
+  sessionId: string,
+): Promise<{ appointmentId: string; state: 'waiting' | 'accepted'; name: string } | null> {
+  const rows = await context.db.query<{ appointment_id: string; state: 'waiting' | 'accepted'; name: string }>(
+    `SELECT appointment_id, state, name FROM meeting_guests WHERE session_id = $1 AND state IN ('waiting', 'accepted')
+      ORDER BY created_at DESC LIMIT 1`,
+    [sessionId],
+  )
+  return rows[0] ? { appointmentId: rows[0].appointment_id, state: rows[0].state, name: rows[0].name } : null
+}

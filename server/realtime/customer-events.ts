@@ -1,0 +1,103 @@
+import type { CustomerToServerEvents } from '../../src/protocol'
+import type { ServerContext } from '../context'
+import { ServerError } from '../errors'
+import { liveCallOfCustomer } from '../store/calls'
+import { callCustomerPeerId, meetingCustomerPeerId } from '../store/participants'
+import { abandonQueuedCall, joinQueue } from '../routing/queue'
+import { customerLeavesCall } from '../routing/hangup'
+import { sendChat } from '../routing/chat'
+import { openBeamport } from '../routing/call-tools'
+import { relaySignal } from '../media/relay'
+import { guestArrives, guestMeeting } from '../meetings/guest-entry'
+import { guestLeaves } from '../meetings/meeting-session'
+import { rooms, type CustomerSocket } from './io-types'
+
+type Handlers = {
+  [E in keyof CustomerToServerEvents]: (payload: Parameters<CustomerToServerEvents[E]>[0]) => Promise<unknown>
+}
+
+/** Where a customer is talking: an answered call, or a meeting they were let into. */
+interface CustomerRoom {
+  roomId: string
+  peerId: string
+  accountId: string
+  name: string
+}
+
+/** The handlers of the customer namespace. */
+export function customerEventHandlers(context: ServerContext, socket: CustomerSocket): Handlers {
+  const { sessionId } = socket.data
+
+  const currentRoom = async (): Promise<CustomerRoom> => {
+    const call = await liveCallOfCustomer(context.db, sessionId)
+    if (call?.status === 'active' && !call.customer_left && !call.customer_kicked)
+      return { roomId: call.id, peerId: callCustomerPeerId(call.id), accountId: call.account_id, name: call.customer_name }
+    const meeting = await guestMeeting(context, sessionId)
+    if (meeting?.state === 'accepted') {
+      const rows = await context.db.query<{ account_id: string }>('SELECT account_id FROM appointments WHERE id = $1', [
+        meeting.appointmentId,
+      ])
+      return {
+        roomId: meeting.appointmentId,
+        peerId: meetingCustomerPeerId(sessionId),
+        accountId: rows[0]?.account_id ?? '',
+        name: meeting.name,
+      }
+    }
+    throw new ServerError(409, 'You are not in a call or meeting')
+  }
+
+  const leave = async () => {
+    const call = await liveCallOfCustomer(context.db, sessionId)
+    if (call && (call.status === 'queued' || call.status === 'ringing')) {
+      await abandonQueuedCall(context, call.id, 'left')
+      socket.emit('call:ended', { callId: call.id, reason: 'left' })
+      await context.customers.in(rooms.customer(sessionId)).socketsLeave(rooms.room(call.id))
+    } else if (call?.status === 'active') await customerLeavesCall(context, call.id)
+    const meeting = await guestMeeting(context, sessionId)
+    if (meeting) await guestLeaves(context, sessionId, meeting.appointmentId)
+    return null
+  }
+
+  return {
+    'queue:join': async (request) => {
+      const { status } = await joinQueue(context, socket.data, request)
+      socket.emit('queue:status', status)
+      return status
+    },
+    'queue:leave': leave,
+    hangup: leave,
+    permissions: async (permissions) => {
+      const call = await liveCallOfCustomer(context.db, sessionId)
+      if (!call) throw new ServerError(409, 'You are not in a call')
+      await context.db.query('UPDATE calls SET customer_permissions = $2 WHERE id = $1', [
+        call.id,
+        JSON.stringify(permissions),
+      ])
+      context.io.to(rooms.room(call.id)).emit('customer:permissions', { callId: call.id, ...permissions })
+    },
+    'chat:message': async ({ text }) => {
+      const room = await currentRoom()
+      return sendChat(context, room.roomId, { role: 'customer', peerId: room.peerId, name: room.name }, text)
+    },
+    signal: async (signal) => {
+      const room = await currentRoom()
+      await relaySignal(context, { peerId: room.peerId, roomId: room.roomId }, signal)
+    },
+    'beamport:open': async (beamport) => {
+      const room = await currentRoom()
+      await openBeamport(context, room.roomId, room.accountId, beamport)
+    },
+    'apps:message': async (message) => {
+      const room = await currentRoom()
+      context.io.to(rooms.room(room.roomId)).emit('apps:message', message)
+    },
+    'meeting:join': (request) => guestArrives(context, sessionId, request),
+    'meeting:leave': async () => {
+      const meeting = await guestMeeting(context, sessionId)
+      if (!meeting) throw new ServerError(409, 'You are not in a meeting')
+      await guestLeaves(context, sessionId, meeting.appointmentId)
+      return null
+    },
+  }
+}

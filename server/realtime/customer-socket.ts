@@ -1,0 +1,77 @@
+import * as v from 'valibot'
+import {
+  CustomerHandshakeSchema,
+  customerEventSchemas,
+  type ErrorReply,
+  type CustomerToServerEvents,
+} from '../../src/protocol'
+import type { ServerContext } from '../context'
+import { handle, type EventLane } from './event-handler'
+import type { CustomerNamespace, CustomerSocket } from './io-types'
+import { rooms } from './io-types'
+import { customerEventHandlers } from './customer-events'
+import { customerDisconnected, customerReconnected } from '../routing/customer-presence'
+import { guestMeeting } from '../meetings/guest-entry'
+import { admitGuest, guestLeaves } from '../meetings/meeting-session'
+import { meetingCustomerPeerId, setConnected } from '../store/participants'
+
+/**
+ * The customer namespace: the handshake must carry `auth.sessionId` (else `connect_error`); a
+ * reconnecting session takes back its queue place, call or meeting.
+ */
+export function attachCustomerNamespace(context: ServerContext, namespace: CustomerNamespace): void {
+  namespace.use((socket, next) => {
+    const auth = v.safeParse(CustomerHandshakeSchema, socket.handshake.auth)
+    if (!auth.success) return next(new Error('auth.sessionId (at least 8 characters) is required'))
+    const headers = socket.handshake.headers
+    socket.data = {
+      sessionId: auth.output.sessionId,
+      ip: socket.handshake.address,
+      userAgent: String(headers['user-agent'] ?? ''),
+      language: typeof headers['accept-language'] === 'string' ? headers['accept-language'] : null,
+      referrer: typeof headers.referer === 'string' ? headers.referer : null,
+    }
+    next()
+  })
+  namespace.on('connection', (socket) => attachCustomerSocket(context, socket))
+}
+
+function attachCustomerSocket(context: ServerContext, socket: CustomerSocket): void {
+  const lane: EventLane = { chain: Promise.resolve() }
+  const { sessionId } = socket.data
+  const report = (event: string, error: ErrorReply, acked: boolean) => {
+    if (!acked) socket.emit('protocol:error', { ...error, event })
+  }
+  lane.chain = (async () => {
+    await socket.join(rooms.customer(sessionId))
+    await customerReconnected(context, sessionId)
+    const meeting = await guestMeeting(context, sessionId)
+    if (meeting?.state === 'accepted') {
+      await setConnected(context.db, meeting.appointmentId, meetingCustomerPeerId(sessionId), true)
+      await admitGuest(context, meeting.appointmentId, sessionId, meeting.name)
+    }
+  })().catch((error) => context.log('customer reconnect', error))
+
+  const handlers = customerEventHandlers(context, socket)
+  for (const [event, handler] of Object.entries(handlers)) {
+    const name = event as keyof CustomerToServerEvents
+    handle(socket, lane, name, customerEventSchemas[name], handler as (payload: unknown) => Promise<unknown>, report)
+  }
+
+  socket.on('disconnect', (reason) => {
+    const closed = lane.chain.then(async () => {
+        // Another tab of the same session is still here: nothing changes.
+        if ((await context.customers.in(rooms.customer(sessionId)).fetchSockets()).length > 0) return
+        await customerDisconnected(context, sessionId, reason)
+        const meeting = await guestMeeting(context, sessionId)
+        if (meeting?.state === 'waiting') await guestLeaves(context, sessionId, meeting.appointmentId)
+        if (meeting?.state === 'accepted') {
+          const peerId = meetingCustomerPeerId(sessionId)
+          await setConnected(context.db, meeting.appointmentId, peerId, false)
+          context.io.to(rooms.room(meeting.appointmentId)).emit('peer:leave', { peerId })
+        }
+      })
+    lane.chain = closed.catch(() => undefined)
+    context.background.run(() => closed)
+  })
+}

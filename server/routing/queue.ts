@@ -1,0 +1,174 @@
+import type { CustomerDisconnect, QueueJoin, QueueStatus } from '../../src/protocol'
+import type { ServerContext } from '../context'
+import { ServerError } from '../errors'
+import type { Queryable } from '../store/database'
+import { newId } from '../store/ids'
+import { lockCall, lockRingingOffers, endOffer, type CallRow } from '../store/calls'
+import { callCustomerPeerId, joinRoom } from '../store/participants'
+import { rooms, type CustomerSocketData } from '../realtime/io-types'
+import { customerDetails } from './customer-details'
+import { dispatchForAgent, dispatchSegment } from './dispatch'
+
+/** A customer's place in the queue. */
+export async function queueStatus(context: ServerContext, db: Queryable, call: CallRow): Promise<QueueStatus> {
+  const rows = await db.query<{ position: number; name: string }>(
+    `SELECT (SELECT count(*)::int FROM calls q WHERE q.segment_id = c.segment_id AND q.status IN ('queued', 'ringing')
+               AND (q.priority > c.priority OR (q.priority = c.priority AND q.queued_at <= c.queued_at))) AS position,
+            g.name
+       FROM calls c JOIN segments g ON g.id = c.segment_id WHERE c.id = $1`,
+    [call.id],
+  )
+  return {
+    callId: call.id,
+    segment: { id: call.segment_id, name: rows[0]?.name ?? '' },
+    position: Math.max(1, rows[0]?.position ?? 1),
+    queuedAt: call.queued_at.toISOString(),
+    peerId: callCustomerPeerId(call.id),
+  }
+}
+
+/**
+ * `queue:join`: the customer calls a segment. The call is stored (queued), the customer's sockets join
+ * its room, the queue time limit is armed, and the segment is dispatched.
+ */
+export async function joinQueue(
+  context: ServerContext,
+  customer: CustomerSocketData,
+  request: QueueJoin,
+): Promise<{ status: QueueStatus; created: boolean }> {
+  const now = context.clock.now()
+  const result = await context.db.transaction(async (tx) => {
+    const live = await tx.query<CallRow>(
+      `SELECT * FROM calls WHERE customer_session_id = $1 AND status IN ('queued', 'ringing', 'active') FOR UPDATE`,
+      [customer.sessionId],
+    )
+    if (live[0]) return { call: live[0], created: false }
+    const segments = await tx.query<{ account_id: string; queue_limit_ms: number; agent_form: unknown }>(
+      'SELECT account_id, queue_limit_ms, agent_form FROM segments WHERE id = $1',
+      [request.segment],
+    )
+    const segment = segments[0]
+    if (!segment) throw new ServerError(404, 'Unknown segment')
+    const id = newId()
+    const limit = context.timers.queueLimitMs ?? segment.queue_limit_ms
+    const extra = customerDetails({
+      ip: customer.ip,
+      userAgent: customer.userAgent,
+      language: customer.language,
+      referrer: request.referrer ?? customer.referrer,
+      ...(request.location ? { location: request.location } : {}),
+    })
+    const form = Object.entries(request.form ?? {}).map(([label, value]) => ({ label, value }))
+    const rows = await tx.query<CallRow>(
+      `INSERT INTO calls (id, account_id, segment_id, status, customer_session_id, customer_name, priority, extra_data,
+         form, integration_data, ticket_id, poc, branch, agent_form, queued_at, queue_deadline)
+       VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *`,
+      [
+        id,
+        segment.account_id,
+        request.segment,
+        customer.sessionId,
+        request.name,
+        request.priority ?? false,
+        JSON.stringify(extra),
+        JSON.stringify(form),
+        request.integrationData ? JSON.stringify(request.integrationData) : null,
+        request.ticketId ?? null,
+        request.poc ? JSON.stringify({ label: request.poc }) : null,
+        request.branch ? JSON.stringify({ label: request.branch }) : null,
+        segment.agent_form ? JSON.stringify(segment.agent_form) : null,
+        new Date(now),
+        new Date(now + limit),
+      ],
+    )
+    const call = rows[0] as CallRow
+    await joinRoom(
+      tx,
+      id,
+      { peerId: callCustomerPeerId(id), role: 'customer', name: request.name, sessionId: customer.sessionId },
+      now,
+    )
+    return { call, created: true }
+  })
+  const { call } = result
+  await context.customers
+    .in(rooms.customer(customer.sessionId))
+    .socketsJoin([rooms.room(call.id), rooms.peer(callCustomerPeerId(call.id))])
+  if (result.created) {
+    armQueueDeadline(context, call.id, call.queue_deadline)
+    context.background.run(() => dispatchSegment(context, call.segment_id))
+  }
+  return { status: await queueStatus(context, context.db, call), created: result.created }
+}
+
+/** Ends the call at its queue time limit, here; the sweeper catches it otherwise. */
+export function armQueueDeadline(context: ServerContext, callId: string, deadline: Date): void {
+  context.background.after(deadline.getTime() - context.clock.now(), () => exceedQueue(context, callId))
+}
+
+/** The queue limit passed: `exceed` to a ringing agent, `queue:exceeded` and `call:ended` to the customer. */
+export async function exceedQueue(context: ServerContext, callId: string): Promise<void> {
+  const now = context.clock.now()
+  const done = await context.db.transaction(async (tx) => {
+    const call = await lockCall(tx, callId)
+    if (!call || !['queued', 'ringing'].includes(call.status) || call.queue_deadline.getTime() > now + 50) return null
+    const ringing = await stopRinging(tx, callId, now)
+    await tx.query("UPDATE calls SET status = 'exceeded', ended_at = $2, end_reason = 'exceeded' WHERE id = $1", [
+      callId,
+      new Date(now),
+    ])
+    return { call, ringing }
+  })
+  if (!done) return
+  for (const agentId of done.ringing) {
+    context.io.to(rooms.user(agentId)).emit('exceed', { callId })
+    context.background.run(() => dispatchForAgent(context, agentId))
+  }
+  context.customers.to(rooms.room(callId)).emit('queue:exceeded', { callId })
+  context.customers.to(rooms.room(callId)).emit('call:ended', { callId, reason: 'exceeded' })
+  context.customers.in(rooms.room(callId)).socketsLeave(rooms.room(callId))
+}
+
+/** Cancels the queue ring of a call (inside a transaction); returns the agents it rang at. */
+export async function stopRinging(tx: Queryable, callId: string, now: number): Promise<string[]> {
+  const offers = (await lockRingingOffers(tx, callId)).filter((offer) => offer.kind === 'inbound')
+  for (const offer of offers) {
+    await endOffer(tx, offer.id, 'canceled', now)
+    await tx.query('UPDATE agent_states SET ringing_call_id = NULL WHERE user_id = $1 AND ringing_call_id = $2', [
+      offer.agent_id,
+      callId,
+    ])
+  }
+  return offers.map((offer) => offer.agent_id)
+}
+
+/**
+ * A queued or ringing call is given up (the customer left, or did not come back in time): the ringing
+ * agent hears `customer:disconnect:queue` with the reason and is free again.
+ */
+export async function abandonQueuedCall(
+  context: ServerContext,
+  callId: string,
+  reason: CustomerDisconnect['reason'],
+): Promise<boolean> {
+  const now = context.clock.now()
+  const done = await context.db.transaction(async (tx) => {
+    const call = await lockCall(tx, callId)
+    if (!call || !['queued', 'ringing'].includes(call.status)) return null
+    const ringing = await stopRinging(tx, callId, now)
+    await tx.query(
+      `UPDATE calls SET status = 'abandoned', ended_at = $2, end_reason = $3, customer_left = true,
+         customer_connected = false WHERE id = $1`,
+      [callId, new Date(now), reason],
+    )
+    return { ringing, releasing: call.releasing_agent_id }
+  })
+  if (!done) return false
+  for (const agentId of done.ringing) {
+    context.io.to(rooms.user(agentId)).emit('customer:disconnect:queue', { callId, reason })
+    context.background.run(() => dispatchForAgent(context, agentId))
+  }
+  if (done.releasing)
+    context.io.to(rooms.user(done.releasing)).emit('customer:disconnect:call', { callId, reason })
+  return true
+}

@@ -1,0 +1,76 @@
+import type { ServerContext } from '../context'
+import { expireOffer } from './offers'
+import { exceedQueue } from './queue'
+import { customerGraceOver } from './customer-presence'
+import { endCallForAbsentAgent } from './agent-timeout'
+import { endTransferringLeg } from './segment-transfer'
+import { dispatchSegment } from './dispatch'
+
+/**
+ * Each process beats its heartbeat and sweeps expiries every `sweepIntervalMs`: ring timeouts, queue
+ * limits, grace periods and transfer legs whose timer lived in a process that died, agents of dead
+ * processes, and queues whose agents' cooldowns ran out. Every step is idempotent and locks its rows,
+ * so processes sweeping at once do not do anything twice.
+ */
+export function startSweeper(context: ServerContext): () => void {
+  let running = false
+  let stopped = false
+  const sweep = async () => {
+    if (running || stopped) return
+    running = true
+    try {
+      await sweepOnce(context)
+    } finally {
+      running = false
+    }
+  }
+  const timer = setInterval(() => context.background.run(sweep), context.timers.sweepIntervalMs)
+  timer.unref()
+  return () => {
+    stopped = true
+    clearInterval(timer)
+  }
+}
+
+/** One sweep (exported for tests). */
+export async function sweepOnce(context: ServerContext): Promise<void> {
+  const now = context.clock.now()
+  const at = (ms: number) => new Date(now - ms)
+  await context.db.query('UPDATE nodes SET heartbeat_at = $2 WHERE id = $1', [context.nodeId, new Date(now)])
+  await context.db.query(
+    `UPDATE agent_states s SET connected = false, socket_id = NULL, disconnected_at = $1
+      WHERE s.connected AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.heartbeat_at > $2)`,
+    [new Date(now), at(context.timers.nodeTtlMs)],
+  )
+  for (const { id } of await context.db.query<{ id: string }>(
+    "SELECT id FROM offers WHERE state = 'ringing' AND expires_at <= $1 LIMIT 100",
+    [new Date(now)],
+  ))
+    await expireOffer(context, id)
+  for (const { id } of await context.db.query<{ id: string }>(
+    "SELECT id FROM calls WHERE status IN ('queued', 'ringing') AND queue_deadline <= $1 LIMIT 100",
+    [new Date(now)],
+  ))
+    await exceedQueue(context, id)
+  for (const { id } of await context.db.query<{ id: string }>(
+    `SELECT id FROM calls WHERE status IN ('queued', 'ringing', 'active') AND NOT customer_connected
+        AND customer_disconnected_at <= $1 AND NOT customer_left AND NOT customer_kicked LIMIT 100`,
+    [at(context.timers.customerGraceMs)],
+  ))
+    await customerGraceOver(context, id)
+  for (const { id, releasing_agent_id } of await context.db.query<{ id: string; releasing_agent_id: string }>(
+    'SELECT id, releasing_agent_id FROM calls WHERE releasing_agent_id IS NOT NULL AND releasing_at <= $1 LIMIT 100',
+    [new Date(now)],
+  ))
+    await endTransferringLeg(context, id, releasing_agent_id)
+  for (const row of await context.db.query<{ user_id: string; room: string }>(
+    `SELECT user_id, coalesce(call_id, appointment_id) AS room FROM agent_states
+      WHERE NOT connected AND (call_id IS NOT NULL OR appointment_id IS NOT NULL) AND disconnected_at <= $1 LIMIT 100`,
+    [at(context.timers.agentGraceMs)],
+  ))
+    await endCallForAbsentAgent(context, row.user_id, row.room)
+  for (const { segment_id } of await context.db.query<{ segment_id: string }>(
+    "SELECT DISTINCT segment_id FROM calls WHERE status = 'queued' AND customer_connected",
+  ))
+    await dispatchSegment(context, segment_id)
+}

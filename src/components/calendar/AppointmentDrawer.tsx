@@ -1,0 +1,119 @@
+import { useIntl } from 'react-intl'
+import { useStore } from '@nanostores/react'
+import {
+  $openAppointment,
+  closeAppointment,
+  reloadOpenAppointment,
+  saveAppointmentTimes,
+  type OpenAppointment,
+} from '../../stores/appointment'
+import { readOnlyReason } from '../../stores/appointment-rules'
+import { $calendarTimeZone } from '../../stores/calendar'
+import { GenericError } from '../common/GenericError'
+import { useShadowStyles } from '../root/useShadowStyles'
+import { AppointmentSummary } from './AppointmentSummary'
+import { AppointmentNotices } from './AppointmentNotices'
+import { AppointmentDetailsTab } from './AppointmentDetailsTab'
+import { AppointmentRescheduleTab } from './AppointmentRescheduleTab'
+import { AppointmentCancelTab } from './AppointmentCancelTab'
+import { detailStyles } from './detail.styles'
+import { useNow } from './useNow'
+import '@shoelace-style/shoelace/dist/components/drawer/drawer.js'
+import '@shoelace-style/shoelace/dist/components/tab-group/tab-group.js'
+import '@shoelace-style/shoelace/dist/components/tab/tab.js'
+import '@shoelace-style/shoelace/dist/components/tab-panel/tab-panel.js'
+import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
+import '@shoelace-style/shoelace/dist/components/button/button.js'
+
+/** The join button and the read-only rules follow the time at this pace. */
+const RULES_REFRESH_MS = 15_000
+
+/**
+ * The appointment detail drawer (SPEC §2): summary, join, notices, and the details, reschedule and
+ * cancel tabs; save sends edited times, close drops them.
+ */
+export function AppointmentDrawer() {
+  const intl = useIntl()
+  useShadowStyles(detailStyles)
+  const open = useStore($openAppointment)
+  return (
+    <sl-drawer
+      className="appointment-drawer"
+      label={open?.appointment?.title ?? intl.formatMessage({ id: 'calendar.detail.title' })}
+      open={open !== null}
+      onsl-after-hide={(event) => {
+        // Only the drawer's own hide closes it (selects inside hide too), and only while it is on the page:
+        // a drawer removed mid-animation still reports its hide later.
+        const drawer = event.currentTarget as HTMLElement
+        if (event.target === drawer && drawer.isConnected) closeAppointment()
+      }}
+    >
+      {open && <AppointmentDrawerContent open={open} />}
+    </sl-drawer>
+  )
+}
+
+/** The drawer's body and footer while an appointment is open (its rules follow the time). */
+function AppointmentDrawerContent({ open }: { open: OpenAppointment }) {
+  const intl = useIntl()
+  const timeZone = useStore($calendarTimeZone)
+  const now = useNow(RULES_REFRESH_MS)
+  const appointment = open.appointment
+  const readOnly = appointment ? readOnlyReason(appointment, now) : null
+  return (
+    <>
+      {open.status === 'failed' && !appointment && (
+        <GenericError
+          messageId="calendar.errors.load"
+          values={{ code: open.error ?? 500 }}
+          onRetry={() => void reloadOpenAppointment()}
+        />
+      )}
+      {!appointment && open.status === 'loading' && (
+        <sl-spinner aria-label={intl.formatMessage({ id: 'app.loading' })}></sl-spinner>
+      )}
+      {appointment && (
+        <>
+          <AppointmentSummary appointment={appointment} timeZone={timeZone} now={now} joining={open.busy === 'join'} />
+          <AppointmentNotices appointment={appointment} readOnly={readOnly} />
+          <sl-tab-group key={appointment.id}>
+            <sl-tab slot="nav" panel="details">
+              {intl.formatMessage({ id: 'calendar.detail.tabs.details' })}
+            </sl-tab>
+            <sl-tab slot="nav" panel="reschedule" disabled={readOnly !== null}>
+              {intl.formatMessage({ id: 'calendar.detail.tabs.reschedule' })}
+            </sl-tab>
+            <sl-tab slot="nav" panel="cancel" disabled={readOnly !== null}>
+              {intl.formatMessage({ id: 'calendar.detail.tabs.cancel' })}
+            </sl-tab>
+            <sl-tab-panel name="details">
+              <AppointmentDetailsTab appointment={appointment} />
+            </sl-tab-panel>
+            <sl-tab-panel name="reschedule">
+              {readOnly === null && (
+                <AppointmentRescheduleTab appointment={appointment} draft={open.draft} timeZone={timeZone} />
+              )}
+            </sl-tab-panel>
+            <sl-tab-panel name="cancel">
+              {readOnly === null && <AppointmentCancelTab key={appointment.id} busy={open.busy === 'cancel'} />}
+            </sl-tab-panel>
+          </sl-tab-group>
+        </>
+      )}
+      <div slot="footer" className="drawer-footer">
+        <sl-button
+          variant="primary"
+          className="save"
+          disabled={!open.draft || readOnly !== null || open.busy !== null}
+          loading={open.busy === 'save'}
+          onClick={() => void saveAppointmentTimes()}
+        >
+          {intl.formatMessage({ id: 'calendar.detail.save' })}
+        </sl-button>
+        <sl-button className="close" onClick={closeAppointment}>
+          {intl.formatMessage({ id: 'calendar.detail.close' })}
+        </sl-button>
+      </div>
+    </>
+  )
+}

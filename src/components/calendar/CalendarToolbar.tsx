@@ -1,0 +1,51 @@
+import { useIntl } from 'react-intl'
+import { showNextDay, showPreviousDay, showToday } from '../../stores/calendar'
+import { parseDate } from '../../stores/calendar-time'
+import { UsersSelect } from './UsersSelect'
+import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
+import '@shoelace-style/shoelace/dist/components/button/button.js'
+
+interface CalendarToolbarProps {
+  /** The shown day, `YYYY-MM-DD`. */
+  date: string
+  /** Whether the shown day is today (the today button is then idle). */
+  isToday: boolean
+}
+
+/** A calendar date formatted as itself: noon UTC never crosses a day boundary in the UTC formatter. */
+function asUtcNoon(date: string): number {
+  const { year, month, day } = parseDate(date)
+  return Date.UTC(year, month - 1, day, 12)
+}
+
+/** Previous and next day, the weekday and date of the shown day, back to today, and the users selector. */
+export function CalendarToolbar({ date, isToday }: CalendarToolbarProps) {
+  const intl = useIntl()
+  const noon = asUtcNoon(date)
+  const weekday = intl.formatDate(noon, { weekday: 'long', timeZone: 'UTC' })
+  const longDate = intl.formatDate(noon, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+  return (
+    <div className="calendar-toolbar">
+      <div className="calendar-nav">
+        <sl-icon-button
+          name="chevron-left"
+          label={intl.formatMessage({ id: 'calendar.previousDay' })}
+          onClick={showPreviousDay}
+        ></sl-icon-button>
+        <h2 className="calendar-heading" aria-live="polite">
+          <span className="calendar-weekday">{weekday}</span>
+          <span className="calendar-date">{longDate}</span>
+        </h2>
+        <sl-icon-button
+          name="chevron-right"
+          label={intl.formatMessage({ id: 'calendar.nextDay' })}
+          onClick={showNextDay}
+        ></sl-icon-button>
+        <sl-button size="small" disabled={isToday} onClick={showToday}>
+          {intl.formatMessage({ id: 'calendar.today' })}
+        </sl-button>
+      </div>
+      <UsersSelect />
+    </div>
+  )
+}

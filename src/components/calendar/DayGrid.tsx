@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useIntl } from 'react-intl'
+import FullCalendar from '@fullcalendar/react'
+import timeGridPlugin from '@fullcalendar/timegrid'
+import esLocale from '@fullcalendar/core/locales/es'
+import frLocale from '@fullcalendar/core/locales/fr'
+import type { EventClickArg, EventContentArg } from '@fullcalendar/core'
+import type { Appointment } from '../../protocol'
+import { CALENDAR_SCROLL_DELAY_MS, WEEK_START_DAY } from '../../constants'
+import { clock } from '../../services/clock'
+import { wallClockAt } from '../../stores/calendar-time'
+import { intlTimeZonePlugin } from './intl-time-zone-plugin'
+import { renderEventContent, toEvent } from './appointment-event'
+import { useEventLabels } from './useEventLabels'
+import { useNow } from './useNow'
+
+/** Past appointments dim on the minute they end. */
+const DIM_REFRESH_MS = 60_000
+
+const plugins = [timeGridPlugin, intlTimeZonePlugin]
+const locales = [esLocale, frLocale]
+// FullCalendar reads the console's clock, so a faked clock moves the now line too.
+const readNow = () => clock.date()
+const timeFormat = { hour: 'numeric', minute: '2-digit' } as const
+
+interface DayGridProps {
+  /** `YYYY-MM-DD` in `timeZone`. */
+  date: string
+  /** The zone the grid shows (the agent's). */
+  timeZone: string
+  appointments: readonly Appointment[]
+  /** An appointment was clicked or chosen with the keyboard. */
+  onOpen: (appointment: Appointment) => void
+}
+
+/** The time of day it is now in `timeZone`, as FullCalendar's scroll takes it. */
+function timeOfDayNow(timeZone: string) {
+  const { hour, minute } = wallClockAt(clock.now(), timeZone)
+  return { hours: hour, minutes: minute }
+}
+
+/**
+ * The day view: FullCalendar's time grid, read-only (no selection, no drag, no popups), Monday-first,
+ * in the agent's zone, scrolled to the current time 4 s after it is created (SPEC §2).
+ */
+export function DayGrid({ date, timeZone, appointments, onOpen }: DayGridProps) {
+  const intl = useIntl()
+  const calendar = useRef<FullCalendar>(null)
+  const now = useNow(DIM_REFRESH_MS)
+  const labels = useEventLabels(timeZone)
+  const events = useMemo(() => appointments.map((item) => toEvent(item, now)), [appointments, now])
+  // Stable callbacks: a new function per render would make FullCalendar re-process its options.
+  const content = useCallback((arg: EventContentArg) => renderEventContent(arg, labels), [labels])
+  const click = useCallback(
+    (arg: EventClickArg) => {
+      arg.jsEvent.preventDefault()
+      onOpen(arg.event.extendedProps.appointment as Appointment)
+    },
+    [onOpen],
+  )
+
+  useEffect(() => {
+    calendar.current?.getApi().gotoDate(date)
+  }, [date])
+
+  useEffect(() => {
+    const timer = clock.setTimeout(
+      () => calendar.current?.getApi().scrollToTime(timeOfDayNow(timeZone)),
+      CALENDAR_SCROLL_DELAY_MS,
+    )
+    return () => clock.clearTimeout(timer)
+    // Once, after creation: later zone changes keep the agent's scroll position.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  return (
+    <div className="day-grid">
+      <FullCalendar
+        ref={calendar}
+        plugins={plugins}
+        locales={locales}
+        locale={intl.locale}
+        timeZone={timeZone}
+        now={readNow}
+        initialView="timeGridDay"
+        initialDate={date}
+        firstDay={WEEK_START_DAY}
+        headerToolbar={false}
+        dayHeaders={false}
+        allDaySlot={false}
+        nowIndicator
+        editable={false}
+        selectable={false}
+        eventStartEditable={false}
+        eventDurationEditable={false}
+        navLinks={false}
+        height="100%"
+        expandRows
+        slotDuration="00:30:00"
+        slotLabelFormat={timeFormat}
+        eventTimeFormat={timeFormat}
+        events={events}
+        eventContent={content}
+        eventClick={click}
+      />
+    </div>
+  )
+}

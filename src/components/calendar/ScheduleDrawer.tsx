@@ -1,0 +1,150 @@
+import { useIntl } from 'react-intl'
+import { useStore } from '@nanostores/react'
+import { clock } from '../../services/clock'
+import { dayOf, startOfMonth } from '../../stores/calendar-time'
+import {
+  $scheduleDrawer,
+  $scheduleForm,
+  chooseMonth,
+  chooseReferrer,
+  chooseService,
+  chooseTimeZone,
+  closeScheduleDrawer,
+  setScheduleValue,
+} from '../../stores/schedule'
+import { $scheduleReferrers, $scheduleServiceForm, $scheduleServices } from '../../stores/schedule-lists'
+import { $scheduleErrors, submitSchedule } from '../../stores/schedule-submit'
+import type { MessageId } from '../../stores/i18n'
+import { DynamicForm } from '../forms/DynamicForm'
+import { useShadowStyles } from '../root/useShadowStyles'
+import { MonthPicker } from './MonthPicker'
+import { SlotPicker } from './SlotPicker'
+import { ScheduleProblems } from './ScheduleProblems'
+import { TimeZoneSelect } from './TimeZoneSelect'
+import { scheduleStyles } from './schedule.styles'
+import '@shoelace-style/shoelace/dist/components/drawer/drawer.js'
+import '@shoelace-style/shoelace/dist/components/select/select.js'
+import '@shoelace-style/shoelace/dist/components/option/option.js'
+import '@shoelace-style/shoelace/dist/components/button/button.js'
+
+const selectValue = (event: Event) => (event.target as HTMLSelectElement).value
+
+/**
+ * The create or reschedule drawer (SPEC §2): calendar, customer time zone, month, day and hour, the
+ * service's form and the referrer link; schedule or reschedule. Rescheduling only picks a new slot.
+ */
+export function ScheduleDrawer() {
+  const intl = useIntl()
+  useShadowStyles(scheduleStyles)
+  const drawer = useStore($scheduleDrawer)
+  const form = useStore($scheduleForm)
+  const errors = useStore($scheduleErrors)
+  const services = useStore($scheduleServices)
+  const serviceForm = useStore($scheduleServiceForm)
+  const referrers = useStore($scheduleReferrers)
+  const creating = drawer.mode === 'create'
+  const t = (id: MessageId) => intl.formatMessage({ id })
+  const hourError = errors.hour === 'past' ? t('calendar.schedule.errors.hourPast') : errors.hour ? t('calendar.schedule.errors.hour') : undefined
+  const referrerIndex = referrers.data.findIndex((item) => item.url === form.referrer)
+  return (
+    <sl-drawer
+      className="schedule-drawer"
+      label={t(creating ? 'calendar.schedule.createTitle' : 'calendar.schedule.rescheduleTitle')}
+      open={drawer.open}
+      onsl-after-hide={(event) => {
+        // Only the drawer's own hide closes it (selects inside hide too), and only while it is on the page:
+        // a drawer removed mid-animation still reports its hide later.
+        const drawer = event.currentTarget as HTMLElement
+        if (event.target === drawer && drawer.isConnected) closeScheduleDrawer()
+      }}
+    >
+      {drawer.open && (
+        <form
+          className="schedule-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            void submitSchedule()
+          }}
+        >
+          {!creating && drawer.appointment && (
+            <p className="rescheduling">
+              {intl.formatMessage({ id: 'calendar.schedule.rescheduling' }, { title: drawer.appointment.title })}
+            </p>
+          )}
+          {creating && <ScheduleProblems service={form.service} />}
+          {creating && (
+            <sl-select
+              className="service-select"
+              label={t('calendar.schedule.service')}
+              value={form.service ?? ''}
+              required
+              disabled={form.busy}
+              helpText={errors.service ? t('calendar.schedule.errors.service') : ''}
+              onsl-change={(event) => chooseService(selectValue(event))}
+            >
+              {services.data.map((service) => (
+                <sl-option key={service.id} value={service.id}>
+                  {service.title}
+                </sl-option>
+              ))}
+            </sl-select>
+          )}
+          <TimeZoneSelect
+            id="schedule-time-zone"
+            value={form.timeZone}
+            onChange={chooseTimeZone}
+            error={errors.timeZone ? t('calendar.schedule.errors.timeZone') : undefined}
+          />
+          <MonthPicker
+            month={form.month}
+            minimum={startOfMonth(dayOf(clock.now(), form.timeZone))}
+            onChange={chooseMonth}
+          />
+          <SlotPicker form={form} hourError={hourError} />
+          {creating && serviceForm.data && serviceForm.data.form.length > 0 && (
+            <section className="contact-form" aria-labelledby="schedule-form-title">
+              <h4 id="schedule-form-title">{t('calendar.schedule.contact')}</h4>
+              <DynamicForm
+                idPrefix="schedule"
+                fields={serviceForm.data.form}
+                values={form.values}
+                errors={errors.fields}
+                disabled={form.busy}
+                onChange={setScheduleValue}
+              />
+            </section>
+          )}
+          {creating && (
+            <sl-select
+              className="referrer-select"
+              label={t('calendar.schedule.referrer')}
+              value={referrerIndex >= 0 ? `link-${referrerIndex}` : ''}
+              required
+              disabled={form.busy}
+              helpText={errors.referrer ? t('calendar.schedule.errors.referrer') : ''}
+              onsl-change={(event) => {
+                const index = Number(selectValue(event).replace('link-', ''))
+                chooseReferrer(referrers.data[index]?.url ?? null)
+              }}
+            >
+              {referrers.data.map((referrer, index) => (
+                <sl-option key={referrer.url} value={`link-${index}`}>
+                  {referrer.url}
+                </sl-option>
+              ))}
+            </sl-select>
+          )}
+        </form>
+      )}
+      <div slot="footer" className="drawer-footer">
+        <sl-button variant="primary" className="submit" loading={form.busy} disabled={form.busy} onClick={() => void submitSchedule()}>
+          {t(creating ? 'calendar.schedule.submit' : 'calendar.schedule.submitReschedule')}
+        </sl-button>
+        <sl-button className="cancel" onClick={closeScheduleDrawer}>
+          {t('calendar.detail.close')}
+        </sl-button>
+      </div>
+    </sl-drawer>
+  )
+}

@@ -1,0 +1,90 @@
+import { useIntl } from 'react-intl'
+import { useStore } from '@nanostores/react'
+import { $calendarTimeZone } from '../../stores/calendar'
+import { parseDate } from '../../stores/calendar-time'
+import { $scheduleDays, $scheduleHours, type Loadable } from '../../stores/schedule-lists'
+import { chooseDay, chooseHour, type ScheduleForm } from '../../stores/schedule'
+import { ChoiceGrid } from './ChoiceGrid'
+import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
+
+function ListState({ list, emptyId }: { list: Loadable<unknown[]>; emptyId: 'calendar.schedule.noDays' | 'calendar.schedule.noHours' }) {
+  const intl = useIntl()
+  if (list.status === 'loading') return <sl-spinner aria-label={intl.formatMessage({ id: 'app.loading' })}></sl-spinner>
+  if (list.status === 'failed')
+    return (
+      <p className="field-problem" role="alert">
+        {intl.formatMessage({ id: 'calendar.errors.slots' }, { code: list.error ?? 500 })}
+      </p>
+    )
+  if (list.status === 'ready' && list.data.length === 0) return <p className="muted">{intl.formatMessage({ id: emptyId })}</p>
+  return null
+}
+
+/** The free days of the month and the free hours of the chosen day, in the customer's zone. */
+export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError: string | undefined }) {
+  const intl = useIntl()
+  const days = useStore($scheduleDays)
+  const hours = useStore($scheduleHours)
+  const agentZone = useStore($calendarTimeZone)
+  const { year, month } = parseDate(form.month)
+  const prefix = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`
+  const dayChoices = days.data.map((item) => {
+    const noon = Date.UTC(year, month - 1, item.day, 12)
+    return {
+      value: `${prefix}-${String(item.day).padStart(2, '0')}`,
+      label: String(item.day),
+      detail: intl.formatDate(noon, { weekday: 'short', timeZone: 'UTC' }),
+      accessibleLabel: intl.formatDate(noon, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }),
+    }
+  })
+  const time = (utc: string, timeZone: string) => intl.formatTime(Date.parse(utc), { timeStyle: 'short', timeZone })
+  const hourChoices = hours.data.map((item) => {
+    const customer = time(item.utc, form.timeZone)
+    const agent = time(item.utc, agentZone)
+    const detail = agent === customer ? undefined : intl.formatMessage({ id: 'calendar.schedule.yourTime' }, { time: agent })
+    return { value: item.utc, label: customer, detail }
+  })
+  return (
+    <>
+      <section className="slot-section" aria-labelledby="schedule-days-title">
+        <h4 id="schedule-days-title">{intl.formatMessage({ id: 'calendar.schedule.day' })}</h4>
+        <ListState list={days} emptyId="calendar.schedule.noDays" />
+        {dayChoices.length > 0 && (
+          <ChoiceGrid
+            className="days"
+            label={intl.formatMessage({ id: 'calendar.schedule.day' })}
+            choices={dayChoices}
+            value={form.day}
+            onChoose={chooseDay}
+            disabled={form.busy}
+          />
+        )}
+      </section>
+      <section className="slot-section" aria-labelledby="schedule-hours-title">
+        <h4 id="schedule-hours-title">
+          {intl.formatMessage({ id: 'calendar.schedule.hour' }, { zone: form.timeZone })}
+        </h4>
+        {form.day ? (
+          <ListState list={hours} emptyId="calendar.schedule.noHours" />
+        ) : (
+          <p className="muted">{intl.formatMessage({ id: 'calendar.schedule.chooseDayFirst' })}</p>
+        )}
+        {hourChoices.length > 0 && (
+          <ChoiceGrid
+            className="hours"
+            label={intl.formatMessage({ id: 'calendar.schedule.hour' }, { zone: form.timeZone })}
+            choices={hourChoices}
+            value={form.hour}
+            onChoose={chooseHour}
+            disabled={form.busy}
+          />
+        )}
+        {hourError && (
+          <p className="field-problem" role="alert">
+            {hourError}
+          </p>
+        )}
+      </section>
+    </>
+  )
+}

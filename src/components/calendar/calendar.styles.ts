@@ -1,0 +1,148 @@
+import { css } from 'lit'
+
+/** The calendar sidebar: toolbar and FullCalendar's day grid (its own CSS is injected by FullCalendar). */
+export const calendarStyles = css`
+  .calendar-area {
+    display: flex;
+    flex-direction: column;
+    gap: var(--sl-spacing-small);
+    height: 100%;
+    min-height: 32rem;
+  }
+  .calendar-toolbar {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: flex-end;
+    justify-content: space-between;
+    gap: var(--sl-spacing-small);
+  }
+  .calendar-nav {
+    display: flex;
+    align-items: center;
+    gap: var(--sl-spacing-2x-small);
+  }
+  .calendar-heading {
+    margin: 0;
+    display: grid;
+    min-width: 10rem;
+    text-align: center;
+    font-size: var(--sl-font-size-medium);
+    line-height: var(--sl-line-height-dense);
+  }
+  .calendar-weekday {
+    font-weight: var(--sl-font-weight-semibold);
+    text-transform: capitalize;
+  }
+  .calendar-date {
+    color: var(--sl-color-neutral-600);
+    font-size: var(--sl-font-size-small);
+  }
+  .calendar-users {
+    min-width: 12rem;
+  }
+  .calendar-status {
+    margin: 0;
+    color: var(--sl-color-neutral-600);
+    font-size: var(--sl-font-size-small);
+  }
+  .day-grid {
+    flex: 1;
+    min-height: 24rem;
+    --fc-border-color: var(--sl-color-neutral-200);
+    --fc-now-indicator-color: var(--sl-color-danger-600);
+    --fc-event-bg-color: var(--sl-color-primary-50);
+    --fc-event-border-color: var(--sl-color-primary-600);
+    --fc-event-text-color: var(--sl-color-neutral-900);
+    font-size: var(--sl-font-size-small);
+  }
+  .fc .appointment {
+    border-width: 0 0 0 4px;
+    border-radius: var(--sl-border-radius-small);
+    cursor: pointer;
+  }
+  .fc .appointment:focus-visible {
+    outline: var(--sl-focus-ring);
+    outline-offset: 1px;
+  }
+  .fc .status-pending {
+    background: var(--sl-color-primary-50);
+    border-color: var(--sl-color-primary-600);
+  }
+  .fc .status-attended {
+    background: var(--sl-color-success-50);
+    border-color: var(--sl-color-success-600);
+  }
+  .fc .status-canceled {
+    background: var(--sl-color-danger-50);
+    border-color: var(--sl-color-danger-600);
+  }
+  .fc .status-canceled .appointment-title,
+  .fc .status-rescheduled .appointment-title {
+    text-decoration: line-through;
+  }
+  .fc .status-rescheduled {
+    background: var(--sl-color-neutral-100);
+    border-color: var(--sl-color-neutral-500);
+  }
+  .fc .type-blocked {
+    background: repeating-linear-gradient(
+      135deg,
+      var(--sl-color-neutral-100),
+      var(--sl-color-neutral-100) 6px,
+      var(--sl-color-neutral-200) 6px,
+      var(--sl-color-neutral-200) 12px
+    );
+    border-color: var(--sl-color-neutral-600);
+  }
+  .fc .type-external {
+    border-style: dashed;
+    border-width: 1px 1px 1px 4px;
+    cursor: default;
+  }
+  .fc .is-past {
+    opacity: 0.55;
+  }
+  .appointment-body {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0 var(--sl-spacing-x-small);
+    padding: 1px var(--sl-spacing-2x-small);
+    overflow: hidden;
+    color: var(--sl-color-neutral-900);
+  }
+  .appointment-time {
+    font-variant-numeric: tabular-nums;
+    color: var(--sl-color-neutral-700);
+  }
+  .appointment-title {
+    font-weight: var(--sl-font-weight-semibold);
+  }
+  .appointment-badges {
+    display: inline-flex;
+    gap: var(--sl-spacing-3x-small);
+  }
+  .badge {
+    padding: 0 var(--sl-spacing-2x-small);
+    border-radius: var(--sl-border-radius-pill);
+    font-size: var(--sl-font-size-2x-small);
+    font-weight: var(--sl-font-weight-semibold);
+    text-transform: uppercase;
+    letter-spacing: 0.03em;
+    background: var(--sl-color-neutral-0);
+    border: 1px solid currentColor;
+  }
+  .badge-pending {
+    color: var(--sl-color-primary-700);
+  }
+  .badge-attended {
+    color: var(--sl-color-success-700);
+  }
+  .badge-canceled {
+    color: var(--sl-color-danger-700);
+  }
+  .badge-rescheduled,
+  .badge-type {
+    color: var(--sl-color-neutral-700);
+  }
+`

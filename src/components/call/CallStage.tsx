@@ -1,0 +1,74 @@
+import { useCallback, useRef } from 'react'
+import { useIntl } from 'react-intl'
+import { useStore } from '@nanostores/react'
+import { $localMedia, $participants } from '../../stores/call-media'
+import { $callCustomer } from '../../stores/call-customer'
+import { CallControls } from './CallControls'
+import { VideoTile } from './VideoTile'
+import { useCallShortcuts } from './useCallShortcuts'
+import { usePictureInPicture } from './usePictureInPicture'
+
+/**
+ * The video area: the customer large (or the first participant), other participants in a strip, the
+ * agent's own image small, and the controls. Shortcuts and picture-in-picture live here, where the
+ * customer's video element is.
+ */
+export function CallStage() {
+  const intl = useIntl()
+  const participants = useStore($participants)
+  const local = useStore($localMedia)
+  const customer = useStore($callCustomer)
+  const main = participants.find((p) => p.role === 'customer') ?? participants[0] ?? null
+  const others = participants.filter((p) => p !== main)
+  const mainVideo = useRef<HTMLVideoElement | null>(null)
+  const onMainVideo = useCallback((video: HTMLVideoElement | null) => {
+    mainVideo.current = video
+  }, [])
+  const togglePip = usePictureInPicture(mainVideo, true)
+  useCallShortcuts(true, togglePip)
+
+  return (
+    <div className="call-stage">
+      <div className="main-video">
+        {main ? (
+          <VideoTile
+            stream={main.stream}
+            label={main.name || intl.formatMessage({ id: 'call.video.customer' })}
+            onVideo={onMainVideo}
+          />
+        ) : (
+          <p className="waiting-video">{intl.formatMessage({ id: 'call.video.waiting' })}</p>
+        )}
+        {customer.permissions && (!customer.permissions.camera || !customer.permissions.microphone) && (
+          <p className="permission-warning" role="status">
+            {intl.formatMessage(
+              { id: 'call.customer.permissions' },
+              {
+                denied:
+                  !customer.permissions.camera && !customer.permissions.microphone
+                    ? 'both'
+                    : customer.permissions.camera
+                      ? 'microphone'
+                      : 'camera',
+              },
+            )}
+          </p>
+        )}
+      </div>
+      {others.length > 0 && (
+        <div className="other-videos">
+          {others.map((participant) => (
+            <VideoTile key={participant.peerId} stream={participant.stream} label={participant.name} />
+          ))}
+        </div>
+      )}
+      <VideoTile
+        stream={local.stream}
+        self
+        label={intl.formatMessage({ id: 'call.video.you' })}
+        className="self-video"
+      />
+      <CallControls togglePictureInPicture={togglePip} />
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useStore } from '@nanostores/react'
+import { $chat, markChatRead, sendChatMessage } from '../../stores/chat'
+import '@shoelace-style/shoelace/dist/components/input/input.js'
+import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
+
+/** Chat with the customer (and invited agents): lines as plain text, announced as they arrive. */
+export function ChatView() {
+  const intl = useIntl()
+  const chat = useStore($chat)
+  const [draft, setDraft] = useState('')
+  const [sending, setSending] = useState(false)
+  const log = useRef<HTMLOListElement>(null)
+
+  // The view is open: whatever arrives is read.
+  useEffect(() => markChatRead(), [chat.messages.length])
+  useEffect(() => {
+    log.current?.lastElementChild?.scrollIntoView({ block: 'nearest' })
+  }, [chat.messages.length])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!draft.trim() || sending) return
+    setSending(true)
+    if (await sendChatMessage(draft)) setDraft('')
+    setSending(false)
+  }
+
+  return (
+    <div className="chat-view">
+      <ol
+        className="chat-log"
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-label={intl.formatMessage({ id: 'call.menu.chat' })}
+      >
+        {chat.messages.length === 0 && (
+          <li className="muted">
+            <FormattedMessage id="call.chat.empty" />
+          </li>
+        )}
+        {chat.messages.map((line) => (
+          <li key={line.id} className={`chat-line ${line.peerId === chat.me ? 'mine' : 'theirs'}`}>
+            <span className="chat-author">{line.name}</span>
+            <span className="chat-text">{line.text}</span>
+            <time dateTime={line.at}>{intl.formatTime(line.at, { hour: '2-digit', minute: '2-digit' })}</time>
+          </li>
+        ))}
+      </ol>
+      <form className="chat-form" onSubmit={(event) => void submit(event)}>
+        <sl-input
+          className="chat-input"
+          label={intl.formatMessage({ id: 'call.chat.message' })}
+          value={draft}
+          maxlength={10000}
+          disabled={sending}
+          onsl-input={(event) => setDraft((event.target as HTMLInputElement).value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void submit(event)
+          }}
+        ></sl-input>
+        <sl-icon-button
+          name="send"
+          label={intl.formatMessage({ id: 'call.chat.send' })}
+          disabled={!draft.trim() || sending}
+          onClick={(event) => void submit(event)}
+        ></sl-icon-button>
+      </form>
+    </div>
+  )
+}

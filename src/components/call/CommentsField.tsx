@@ -1,0 +1,23 @@
+import { useIntl } from 'react-intl'
+import { useStore } from '@nanostores/react'
+import { $callComments, editComments } from '../../stores/call-comments'
+import { SaveIndicator } from './SaveIndicator'
+import '@shoelace-style/shoelace/dist/components/textarea/textarea.js'
+
+/** The agent's comments on the call, saved 500 ms after the last keystroke, with the save state. */
+export function CommentsField() {
+  const intl = useIntl()
+  const comments = useStore($callComments)
+  return (
+    <div className="comments-field">
+      <sl-textarea
+        label={intl.formatMessage({ id: 'call.info.comments' })}
+        rows={4}
+        resize="auto"
+        value={comments.text}
+        onsl-input={(event) => editComments((event.target as HTMLTextAreaElement).value)}
+      ></sl-textarea>
+      <SaveIndicator status={comments.status} />
+    </div>
+  )
+}

@@ -1,0 +1,17 @@
+import { FormattedMessage } from 'react-intl'
+import type { CallView } from '../../stores/call-views'
+import '@shoelace-style/shoelace/dist/components/button/button.js'
+
+/** The place of a tool that arrives in a later version (file share, capture, custom apps). */
+export function LaterView({ view }: { view: Extract<CallView, 'fileshare' | 'capture' | 'custom-apps'> }) {
+  return (
+    <div className="later-view">
+      <p>
+        <FormattedMessage id="call.later.text" values={{ view }} />
+      </p>
+      <sl-button disabled>
+        <FormattedMessage id={view === 'capture' ? 'call.later.shot' : 'call.later.connect'} />
+      </sl-button>
+    </div>
+  )
+}

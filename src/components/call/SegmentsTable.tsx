@@ -1,0 +1,69 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useStore } from '@nanostores/react'
+import type { Segment } from '../../protocol'
+import type { PagedList } from '../../stores/paged-list'
+import { TablePager } from './TablePager'
+import '@shoelace-style/shoelace/dist/components/button/button.js'
+import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
+
+interface SegmentsTableProps {
+  list: PagedList<Segment>
+  selected: string | null
+  onSelect: (segment: Segment) => void
+  locked: boolean
+}
+
+/** Departments (segments) as a paged table: name and a select button. */
+export function SegmentsTable({ list, selected, onSelect, locked }: SegmentsTableProps) {
+  const intl = useIntl()
+  const state = useStore(list.$state)
+  return (
+    <div className="server-table" aria-busy={state.loading}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">
+              <FormattedMessage id="call.table.name" />
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">
+                <FormattedMessage id="call.table.select" />
+              </span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {state.rows.map((segment) => {
+            const chosen = selected === segment.id
+            return (
+              <tr key={segment.id} className={chosen ? 'chosen' : ''} data-segment-id={segment.id}>
+                <td>{segment.name}</td>
+                <td>
+                  <sl-button
+                    size="small"
+                    variant={chosen ? 'primary' : 'default'}
+                    disabled={locked}
+                    aria-pressed={chosen ? 'true' : 'false'}
+                    aria-label={intl.formatMessage({ id: 'call.table.selectName' }, { name: segment.name })}
+                    onClick={() => onSelect(segment)}
+                  >
+                    <FormattedMessage id={chosen ? 'call.table.selected' : 'call.table.select'} />
+                  </sl-button>
+                </td>
+              </tr>
+            )
+          })}
+          {state.rows.length === 0 && !state.loading && (
+            <tr>
+              <td colSpan={2} className="muted">
+                <FormattedMessage id={state.failed ? 'call.table.failed' : 'call.table.emptySegments'} />
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {state.loading && <sl-spinner className="table-spinner"></sl-spinner>}
+      <TablePager state={state} onPage={(page) => void list.load(page)} />
+    </div>
+  )
+}

@@ -1,0 +1,136 @@
+import { css } from 'lit'
+
+/**
+ * Native form controls dressed in the Shoelace design tokens. The screens on the way to "available"
+ * (login, startup check, status menu) use them instead of Shoelace's form components, which would
+ * cost some 15 KB gzipped of that path's 130 KB budget.
+ */
+export const controlStyles = css`
+  .field {
+    display: grid;
+    gap: var(--sl-spacing-2x-small);
+  }
+  .field > label {
+    font-size: var(--sl-input-label-font-size-medium);
+    color: var(--sl-input-label-color);
+  }
+  .input {
+    font: inherit;
+    height: var(--sl-input-height-medium);
+    padding: 0 var(--sl-input-spacing-medium);
+    color: var(--sl-input-color);
+    background: var(--sl-input-background-color);
+    border: solid var(--sl-input-border-width) var(--sl-input-border-color);
+    border-radius: var(--sl-input-border-radius-medium);
+    width: 100%;
+  }
+  .input:hover {
+    border-color: var(--sl-input-border-color-hover);
+  }
+  .input:focus-visible {
+    outline: none;
+    border-color: var(--sl-input-border-color-focus);
+    box-shadow: 0 0 0 var(--sl-focus-ring-width) var(--sl-input-focus-ring-color);
+  }
+  .input[aria-invalid='true'] {
+    border-color: var(--sl-color-danger-600);
+  }
+  .field-error {
+    color: var(--sl-color-danger-700);
+    font-size: var(--sl-font-size-small);
+    margin: 0;
+  }
+  .help {
+    color: var(--sl-color-neutral-600);
+    font-size: var(--sl-font-size-small);
+    margin: 0;
+  }
+  .button {
+    font: inherit;
+    font-weight: var(--sl-font-weight-semibold);
+    font-size: var(--sl-button-font-size-medium);
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: var(--sl-spacing-x-small);
+    min-height: var(--sl-input-height-medium);
+    padding: 0 var(--sl-spacing-large);
+    border-radius: var(--sl-input-border-radius-medium);
+    border: solid var(--sl-input-border-width) var(--sl-color-neutral-300);
+    background: var(--sl-color-neutral-0);
+    color: var(--sl-color-neutral-700);
+    cursor: pointer;
+  }
+  .button:hover:not(:disabled) {
+    background: var(--sl-color-primary-50);
+    border-color: var(--sl-color-primary-300);
+    color: var(--sl-color-primary-700);
+  }
+  .button.primary {
+    background: var(--sl-color-primary-600);
+    border-color: var(--sl-color-primary-600);
+    color: var(--sl-color-neutral-0);
+  }
+  .button.primary:hover:not(:disabled) {
+    background: var(--sl-color-primary-500);
+    border-color: var(--sl-color-primary-500);
+    color: var(--sl-color-neutral-0);
+  }
+  .button.text {
+    border-color: transparent;
+    background: transparent;
+    color: var(--sl-color-primary-600);
+    padding: 0 var(--sl-spacing-small);
+  }
+  .button:disabled {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
+  .button:focus-visible,
+  .link-button:focus-visible {
+    outline: var(--sl-focus-ring);
+    outline-offset: var(--sl-focus-ring-offset);
+  }
+  .link-button {
+    font: inherit;
+    border: 0;
+    padding: 0;
+    background: none;
+    color: var(--sl-color-primary-600);
+    text-decoration: underline;
+    cursor: pointer;
+  }
+  .check {
+    display: flex;
+    align-items: center;
+    gap: var(--sl-spacing-x-small);
+    font-size: var(--sl-font-size-small);
+  }
+  .check input {
+    width: 1.1em;
+    height: 1.1em;
+    margin: 0;
+    accent-color: var(--sl-color-primary-600);
+  }
+  .check a {
+    color: var(--sl-color-primary-600);
+  }
+  .notice {
+    margin: 0;
+    padding: var(--sl-spacing-small) var(--sl-spacing-medium);
+    border-radius: var(--sl-border-radius-medium);
+    border-left: 4px solid var(--sl-color-primary-600);
+    background: var(--sl-color-primary-50);
+    font-size: var(--sl-font-size-small);
+  }
+  .notice.danger {
+    border-left-color: var(--sl-color-danger-600);
+    background: var(--sl-color-danger-50);
+    color: var(--sl-color-danger-800);
+  }
+  .notice.warning {
+    border-left-color: var(--sl-color-warning-600);
+    background: var(--sl-color-warning-50);
+    color: var(--sl-color-warning-900);
+  }
+`

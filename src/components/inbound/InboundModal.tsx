@@ -1,0 +1,95 @@
+import { useEffect, useLayoutEffect, useRef } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { answerInbound, dismissInbound, type Ringing } from '../../stores/inbound'
+import { NetworkQuality } from '../call/NetworkQuality'
+import { InboundDetails } from './InboundDetails'
+import '@shoelace-style/shoelace/dist/components/button/button.js'
+import '@shoelace-style/shoelace/dist/components/icon/icon.js'
+import '@shoelace-style/shoelace/dist/components/tag/tag.js'
+
+interface InboundModalProps {
+  ringing: Ringing
+  /** Called once the modal has been painted (the latency benchmark listens). */
+  onPainted?: () => void
+}
+
+/**
+ * The ringing call as a modal dialog in the top layer (native `<dialog>`: no animation to wait for,
+ * focus kept inside, the host page's stacking cannot cover it). Answer has the focus, so Enter
+ * answers; Tab reaches dismiss. Escape does not dismiss: a call is never lost to a stray key.
+ */
+export function InboundModal({ ringing, onPainted }: InboundModalProps) {
+  const intl = useIntl()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const answer = useRef<HTMLElementTagNameMap['sl-button']>(null)
+  const { call } = ringing
+
+  useLayoutEffect(() => {
+    const element = dialog.current
+    if (element && !element.open) element.showModal()
+    // Answer takes the focus once Shoelace has rendered it, so Enter answers.
+    const button = answer.current
+    void button?.updateComplete.then(() => button.focus())
+    return () => element?.close()
+  }, [])
+
+  useEffect(() => {
+    if (!onPainted) return
+    const frame = requestAnimationFrame(() => onPainted())
+    return () => cancelAnimationFrame(frame)
+  }, [onPainted, call.id])
+
+  const title = intl.formatMessage({
+    id: call.invitation ? 'call.inbound.invitationTitle' : 'call.inbound.title',
+  })
+  return (
+    <dialog
+      ref={dialog}
+      className="inbound-modal"
+      role="alertdialog"
+      aria-labelledby="inbound-title"
+      aria-describedby="inbound-details"
+      data-call-id={call.id}
+      onCancel={(event) => event.preventDefault()}
+    >
+      <header className="inbound-header">
+        <sl-icon name={call.invitation ? 'person-plus' : 'telephone-inbound'} aria-hidden="true"></sl-icon>
+        <h2 id="inbound-title">{title}</h2>
+        {call.priority && (
+          <sl-tag variant="warning" size="small" pill className="vip-tag">
+            <sl-icon name="star-fill" aria-hidden="true"></sl-icon>
+            <FormattedMessage id="call.inbound.vip" />
+          </sl-tag>
+        )}
+      </header>
+      <div id="inbound-details">
+        <InboundDetails call={call} receivedAt={ringing.receivedAt} />
+      </div>
+      <NetworkQuality />
+      <footer className="inbound-actions">
+        <sl-button
+          ref={answer}
+          variant="success"
+          size="large"
+          loading={ringing.answering}
+          onClick={() => void answerInbound()}
+          className="answer-button"
+        >
+          <sl-icon slot="prefix" name="telephone" aria-hidden="true"></sl-icon>
+          <FormattedMessage id="call.inbound.answer" />
+        </sl-button>
+        <sl-button
+          variant="danger"
+          outline
+          size="large"
+          disabled={ringing.answering}
+          onClick={() => dismissInbound()}
+          className="dismiss-button"
+        >
+          <sl-icon slot="prefix" name="telephone-x" aria-hidden="true"></sl-icon>
+          <FormattedMessage id="call.inbound.dismiss" />
+        </sl-button>
+      </footer>
+    </dialog>
+  )
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { useStore } from '@nanostores/react'
+import { $login, claimSession } from '../../stores/login'
+import { useShadowStyles } from '../root/useShadowStyles'
+import { controlStyles } from '../common/controls.styles'
+import { loginStyles } from './login.styles'
+import { LoginForm } from './LoginForm'
+import { RedirectNotice } from './RedirectNotice'
+
+interface LoginScreenProps {
+  /** A claim id (`/login/claim/{id}`): the session is claimed on load. */
+  claimId?: string | undefined
+  /** Where the terms link points. */
+  policiesUrl: string
+}
+
+/** The login screen (SPEC §2): the form, or the notice that sends a non-agent to their dashboard. */
+export function LoginScreen({ claimId, policiesUrl }: LoginScreenProps) {
+  useShadowStyles(controlStyles, loginStyles)
+  const state = useStore($login)
+
+  useEffect(() => {
+    if (claimId) void claimSession(claimId)
+  }, [claimId])
+
+  return (
+    <div className="login">
+      <section className="login-card" aria-labelledby="login-title">
+        <h1 id="login-title">
+          <FormattedMessage id="login.title" />
+        </h1>
+        {state.redirect ? (
+          <RedirectNotice location={state.redirect.location} at={state.redirect.at} />
+        ) : claimId && state.pending ? (
+          <p role="status">
+            <FormattedMessage id="login.claiming" />
+          </p>
+        ) : (
+          <LoginForm policiesUrl={policiesUrl} />
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+import type { RouteName } from '../../stores/router'
+import type { MessageId } from '../../stores/i18n'
+import { PagePlaceholder } from './PagePlaceholder'
+
+const TITLES: Partial<Record<RouteName, MessageId>> = {
+  profile: 'pages.profile',
+  'profile-2fa': 'pages.profile2fa',
+  'profile-virtual-background': 'pages.profileVirtualBackground',
+  'profile-settings': 'pages.profileSettings',
+  'profile-recordings-backups': 'pages.profileBackups',
+}
+
+interface ProfilePageProps {
+  /** Which profile route is open. */
+  route: RouteName
+}
+
+/** The profile pages (`/profile/...`) a later issue fills; notifications have their own page. */
+export default function ProfilePage({ route }: ProfilePageProps) {
+  return <PagePlaceholder titleId={TITLES[route] ?? 'pages.profile'} />
+}

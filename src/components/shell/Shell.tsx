@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react'
+import { useIntl } from 'react-intl'
+import { useStore } from '@nanostores/react'
+import { $busyInCall } from '../../stores/activity'
+import { $calendarEnabled } from '../../stores/settings'
+import { $startup } from '../../stores/startup'
+import { watchAppVersion } from '../../stores/app-update'
+import { loadCalendarArea, loadCallArea, loadInboundArea, loadScheduleArea } from '../areas'
+import { LazyArea } from '../common/LazyArea'
+import { useShadowStyles } from '../root/useShadowStyles'
+import { controlStyles } from '../common/controls.styles'
+import { shellStyles } from './shell.styles'
+import { Banners } from './Banners'
+import { ShellHeader } from './ShellHeader'
+import { PageOutlet } from './PageOutlet'
+import { BottomMenu } from './BottomMenu'
+import { StartupModal } from './StartupModal'
+
+/**
+ * The console's shell (SPEC §2): banners, header, the routed page or the active call, the calendar
+ * sidebar when enabled, the bottom menu, the inbound modal and the startup check.
+ */
+export function Shell() {
+  useShadowStyles(controlStyles, shellStyles)
+  const intl = useIntl()
+  const busy = useStore($busyInCall)
+  const calendar = useStore($calendarEnabled)
+  const started = useStore($startup).phase === 'done'
+  const [scheduling, setScheduling] = useState(false)
+  useEffect(() => watchAppVersion(), [])
+  return (
+    <div className="shell">
+      <Banners />
+      <ShellHeader onSchedule={() => setScheduling(true)} />
+      <div className="shell-body">
+        <main className="shell-main">
+          {busy ? (
+            <section className="call-container" aria-label={intl.formatMessage({ id: 'shell.call' })}>
+              <LazyArea load={loadCallArea} props={{}} />
+            </section>
+          ) : (
+            <PageOutlet />
+          )}
+        </main>
+        {calendar && (
+          <aside className="shell-calendar" aria-label={intl.formatMessage({ id: 'shell.calendar' })}>
+            <LazyArea load={loadCalendarArea} props={{}} />
+          </aside>
+        )}
+      </div>
+      <BottomMenu />
+      {started ? <LazyArea load={loadInboundArea} props={{}} /> : <StartupModal />}
+      {scheduling && <LazyArea load={loadScheduleArea} props={{ onClose: () => setScheduling(false) }} />}
+    </div>
+  )
+}

@@ -1,0 +1,185 @@
+import { css } from 'lit'
+
+/** The shell's layout: header, body (page or call, calendar sidebar), bottom menu. */
+export const shellStyles = css`
+  .shell {
+    min-height: 100%;
+    height: 100%;
+    display: grid;
+    grid-template-rows: auto auto 1fr auto;
+    background: var(--sl-color-neutral-50);
+  }
+  .banners {
+    display: grid;
+    gap: var(--sl-spacing-2x-small);
+  }
+  .banners:empty {
+    display: none;
+  }
+  .banner-row {
+    display: flex;
+    align-items: center;
+    gap: var(--sl-spacing-medium);
+    flex-wrap: wrap;
+  }
+  .shell-header {
+    display: flex;
+    align-items: center;
+    gap: var(--sl-spacing-large);
+    flex-wrap: wrap;
+    padding: var(--sl-spacing-small) var(--sl-spacing-large);
+    background: var(--sl-color-neutral-0);
+    border-bottom: 1px solid var(--sl-color-neutral-200);
+  }
+  .brand {
+    display: flex;
+    align-items: baseline;
+    gap: var(--sl-spacing-x-small);
+  }
+  .version-tag {
+    font-size: var(--sl-font-size-x-small);
+    color: var(--sl-color-neutral-600);
+    background: var(--sl-color-neutral-100);
+    border-radius: var(--sl-border-radius-pill);
+    padding: 0 var(--sl-spacing-x-small);
+  }
+  .header-actions {
+    margin-inline-start: auto;
+    display: flex;
+    gap: var(--sl-spacing-x-small);
+  }
+  .shell-body {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    min-height: 0;
+  }
+  .shell-main {
+    padding: var(--sl-spacing-large);
+    overflow: auto;
+  }
+  .shell-calendar {
+    width: min(28rem, 40vw);
+    border-inline-start: 1px solid var(--sl-color-neutral-200);
+    background: var(--sl-color-neutral-0);
+    overflow: auto;
+  }
+  .page h2 {
+    margin: 0 0 var(--sl-spacing-small);
+    font-size: var(--sl-font-size-large);
+  }
+  .notification-list {
+    list-style: none;
+    padding: 0;
+    display: grid;
+    gap: var(--sl-spacing-small);
+  }
+  .notification-list li {
+    padding: var(--sl-spacing-small);
+    background: var(--sl-color-neutral-0);
+    border-radius: var(--sl-border-radius-medium);
+  }
+  .notification-list li[data-unread='true'] {
+    border-inline-start: 3px solid var(--sl-color-primary-600);
+  }
+  .unread-tag {
+    margin-inline-start: var(--sl-spacing-x-small);
+    font-size: var(--sl-font-size-x-small);
+    color: var(--sl-color-primary-700);
+  }
+  .bottom-menu {
+    background: var(--sl-color-neutral-0);
+    border-top: 1px solid var(--sl-color-neutral-200);
+  }
+  .bottom-menu ul {
+    display: flex;
+    justify-content: space-around;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .bottom-menu a {
+    position: relative;
+    display: grid;
+    justify-items: center;
+    gap: var(--sl-spacing-3x-small);
+    padding: var(--sl-spacing-x-small) var(--sl-spacing-medium);
+    font-size: var(--sl-font-size-small);
+    color: var(--sl-color-neutral-700);
+    text-decoration: none;
+    cursor: pointer;
+  }
+  .bottom-menu a sl-icon {
+    font-size: var(--sl-font-size-large);
+  }
+  .bottom-menu a[aria-current='page'] {
+    color: var(--sl-color-primary-600);
+    font-weight: var(--sl-font-weight-semibold);
+  }
+  .bottom-menu a[aria-disabled='true'] {
+    color: var(--sl-color-neutral-400);
+    cursor: not-allowed;
+  }
+  .bottom-menu a:focus-visible {
+    outline: var(--sl-focus-ring);
+  }
+  .badge {
+    position: absolute;
+    top: 0;
+    inset-inline-end: var(--sl-spacing-x-small);
+    min-width: 1.25rem;
+    padding: 0 var(--sl-spacing-3x-small);
+    border-radius: var(--sl-border-radius-pill);
+    background: var(--sl-color-danger-600);
+    color: var(--sl-color-neutral-0);
+    font-size: var(--sl-font-size-2x-small);
+    font-weight: var(--sl-font-weight-bold);
+    line-height: 1.25rem;
+    text-align: center;
+  }
+  .startup {
+    width: min(32rem, 92vw);
+    border: 0;
+    border-radius: var(--sl-border-radius-large);
+    box-shadow: var(--sl-shadow-x-large);
+    padding: var(--sl-spacing-x-large);
+    display: grid;
+    gap: var(--sl-spacing-medium);
+  }
+  .startup:not([open]) {
+    display: none;
+  }
+  .startup::backdrop {
+    background: var(--sl-overlay-background-color);
+  }
+  .startup h2 {
+    margin: 0;
+    font-size: var(--sl-font-size-large);
+  }
+  .preview {
+    width: 100%;
+    aspect-ratio: 4 / 3;
+    background: var(--sl-color-neutral-900);
+    border-radius: var(--sl-border-radius-medium);
+    object-fit: cover;
+  }
+  .devices {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: var(--sl-spacing-2x-small);
+  }
+  .devices li {
+    display: flex;
+    align-items: center;
+    gap: var(--sl-spacing-x-small);
+  }
+  .devices li[data-found='false'] {
+    color: var(--sl-color-danger-700);
+  }
+  .startup-actions {
+    display: flex;
+    justify-content: flex-end;
+    gap: var(--sl-spacing-x-small);
+  }
+`

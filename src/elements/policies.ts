@@ -1,0 +1,2 @@
+/** Where the login's terms link points when the page does not say (`policies-url`). */
+export const DEFAULT_POLICIES_URL = '/policies.html'

@@ -1,0 +1,191 @@
+import { expect, waitUntil } from '@open-wc/testing'
+import { AppointmentDrawer } from '../../../src/components/calendar/AppointmentDrawer'
+import type { Appointment } from '../../../src/protocol'
+import { $openAppointment, closeAppointment, openAppointment } from '../../../src/stores/appointment'
+import { setCalendarTimeZone } from '../../../src/stores/calendar'
+import { $activity, resetActivity, setInMeeting } from '../../../src/stores/activity'
+import { $scheduleDrawer, closeScheduleDrawer } from '../../../src/stores/schedule'
+import { DRAWER_OPEN_DELAY_MS } from '../../../src/constants'
+import { clearToasts } from '../../../src/stores/toasts'
+import { fakeClock, type FakeClock } from '../../support/fake-clock'
+import type { FakeSocket } from '../../support/fake-socket'
+import { ok } from '../../support/call-fixtures'
+import { calendarAppointment, fakeApi, offline, onlineSocket } from '../../support/calendar-fixtures'
+import { renderArea, type RenderedArea } from '../../support/render-area'
+
+const minute = 60_000
+
+describe('<AppointmentDrawer>', () => {
+  let time: FakeClock
+  let socket: FakeSocket
+  let area: RenderedArea
+  let store: Map<string, Appointment>
+
+  beforeEach(async () => {
+    time = fakeClock(Date.parse('2026-11-23T12:00:00Z'))
+    setCalendarTimeZone('Europe/Madrid')
+    socket = onlineSocket()
+    fakeApi(() => ({ body: { data: [] } }))
+    store = new Map()
+    socket.answer('appointments:get', (payload) => ok({ appointment: store.get((payload as { appointment: string }).appointment) }))
+    area = await renderArea(<AppointmentDrawer />)
+  })
+  afterEach(() => {
+    area.unmount()
+    closeAppointment()
+    closeScheduleDrawer()
+    resetActivity()
+    clearToasts()
+    offline()
+    time.restore()
+  })
+
+  const q = <E extends Element = HTMLElement>(selector: string) => area.shadow.querySelector<E>(selector)
+  const open = async (item: Appointment) => {
+    store.set(item.id, item)
+    openAppointment(item)
+    await waitUntil(() => $openAppointment.get()?.status === 'ready' && q('.appointment-title')?.textContent === item.title)
+  }
+  const tab = (panel: string) => q<HTMLElement & { disabled: boolean }>(`sl-tab[panel="${panel}"]`)!
+
+  it('shows the summary: title, type and status tags, start and end in the agent zone and the customer zone', async () => {
+    await open(calendarAppointment({ startAt: '2026-11-23T13:00:00.000Z', timezone: 'America/Santiago' }))
+    expect(q('.tag-type')!.textContent).to.equal('Meeting')
+    expect(q('.tag-status')!.textContent).to.equal('Pending')
+    expect(q('.when-agent')!.textContent).to.contain('2:00').and.contain('2:30')
+    expect(q('.appointment-when .when-zone')!.textContent).to.equal('Europe/Madrid')
+    expect(q('.when-customer')!.textContent).to.contain('10:00').and.contain('10:30')
+    expect(q('.appointment-when.customer .when-zone')!.textContent).to.equal('America/Santiago')
+  })
+
+  it('masks the contact values until the eye toggle shows them; links can be copied', async () => {
+    const item = calendarAppointment()
+    await open(item)
+    const values = () => [...area.shadow.querySelectorAll('.form-values dd')].map((dd) => dd.textContent)
+    expect(values()).to.deep.equal(['••••••', '••••••'])
+    expect(area.text()).to.not.contain('ana@example.com')
+    const eye = q('.form-values-header sl-icon-button')!
+    expect(eye.getAttribute('aria-pressed')).to.equal('false')
+    eye.click()
+    await waitUntil(() => values()[1] === 'ana@example.com')
+    expect(eye.getAttribute('aria-pressed')).to.equal('true')
+    const copies = [...area.shadow.querySelectorAll<HTMLElement & { value: string }>('sl-copy-button')].map((b) => b.value)
+    expect(copies).to.deep.equal([item.joinUrl, item.modifyUrl])
+    expect(area.text()).to.contain('America/Santiago').and.contain('https://shop.example/book')
+  })
+
+  it('offers join 15 min before the start until 30 min after the end, never for blocked, never in a meeting', async () => {
+    const item = calendarAppointment({ startAt: '2026-11-23T12:30:00.000Z' })
+    await open(item)
+    const join = () => q<HTMLElement & { disabled: boolean }>('.join sl-button')
+    expect(join()!.disabled).to.equal(true)
+    expect(q('.join-reason')!.textContent).to.contain('15 minutes')
+    await time.tick(15 * minute)
+    await waitUntil(() => join()!.disabled === false)
+    setInMeeting(true)
+    await waitUntil(() => join()!.disabled === true)
+    expect(q('.join-reason')!.textContent).to.contain('current call or meeting')
+    setInMeeting(false)
+    await time.tick(75 * minute + 15_000)
+    await waitUntil(() => join()!.disabled === true)
+    expect(q('.join-reason')!.textContent).to.contain('30 minutes')
+    await open(calendarAppointment({ type: 'blocked', title: 'Lunch', joinUrl: null }))
+    expect(join()).to.equal(null)
+    expect($activity.get().inMeeting).to.equal(false)
+  })
+
+  it('edits start and end keeping 5 minutes apart, and saves them', async () => {
+    const item = calendarAppointment({ startAt: '2026-11-23T15:00:00.000Z' })
+    await open(item)
+    tab('reschedule').click()
+    await waitUntil(() => q('.edit-start'))
+    const start = q<HTMLElement & { value: string }>('.edit-start')!
+    const end = q<HTMLElement & { value: string }>('.edit-end')!
+    expect(start.value).to.equal('2026-11-23T16:00')
+    expect(end.value).to.equal('2026-11-23T16:30')
+    start.value = '2026-11-23T17:00'
+    start.dispatchEvent(new CustomEvent('sl-change', { bubbles: true, composed: true }))
+    await waitUntil(() => end.value === '2026-11-23T17:05')
+    end.value = '2026-11-23T16:00'
+    end.dispatchEvent(new CustomEvent('sl-change', { bubbles: true, composed: true }))
+    await waitUntil(() => start.value === '2026-11-23T15:55')
+    socket.answer('appointments:patch', (payload) => {
+      const patch = payload as { startAt: string; endAt: string }
+      return ok({ appointment: { ...item, startAt: patch.startAt, endAt: patch.endAt } })
+    })
+    const save = q<HTMLElement & { disabled: boolean }>('.drawer-footer .save')!
+    await waitUntil(() => !save.disabled)
+    save.click()
+    await waitUntil(() => socket.sent.some((s) => s.event === 'appointments:patch'))
+    expect(socket.sent.find((s) => s.event === 'appointments:patch')!.payload).to.deep.equal({
+      id: item.id,
+      startAt: '2026-11-23T14:55:00.000Z',
+      endAt: '2026-11-23T15:00:00.000Z',
+    })
+  })
+
+  it('opens the reschedule drawer 200 ms after "choose another slot"', async () => {
+    await open(calendarAppointment({ startAt: '2026-11-23T15:00:00.000Z' }))
+    tab('reschedule').click()
+    await waitUntil(() => q('.reschedule-slot sl-button'))
+    q('.reschedule-slot sl-button')!.click()
+    await time.tick(DRAWER_OPEN_DELAY_MS - 1)
+    expect($scheduleDrawer.get().open).to.equal(false)
+    await time.tick(1)
+    expect($scheduleDrawer.get()).to.deep.include({ open: true, mode: 'reschedule' })
+  })
+
+  it('cancels only with a reason', async () => {
+    const item = calendarAppointment({ startAt: '2026-11-23T15:00:00.000Z' })
+    await open(item)
+    tab('cancel').click()
+    await waitUntil(() => q('.appointment-cancel sl-button'))
+    q('.appointment-cancel sl-button')!.click()
+    await waitUntil(() => q('.appointment-cancel .field-error'))
+    expect(socket.sent.some((s) => s.event === 'appointments:remove')).to.equal(false)
+    const reason = q<HTMLElement & { value: string }>('.cancel-reason')!
+    reason.value = 'The customer is ill'
+    reason.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
+    socket.answer('appointments:remove', () =>
+      ok({
+        appointment: { ...item, status: 'canceled', canceledBy: 'agent', canceledAt: '2026-11-23T12:00:00.000Z', cancelReason: 'The customer is ill' },
+      }),
+    )
+    await waitUntil(() => !q('.appointment-cancel .field-error'))
+    q('.appointment-cancel sl-button')!.click()
+    await waitUntil(() => q('.notice-canceled'))
+    expect(socket.sent.find((s) => s.event === 'appointments:remove')!.payload).to.deep.equal({
+      id: item.id,
+      cancelReason: 'The customer is ill',
+    })
+    expect(q('.notice-canceled')!.textContent).to.contain('Canceled by an agent').and.contain('The customer is ill')
+    expect(tab('cancel').disabled).to.equal(true)
+    expect(tab('reschedule').disabled).to.equal(true)
+  })
+
+  it('shows who canceled, when and why; a rescheduled one links to the new one', async () => {
+    await open(
+      calendarAppointment({
+        status: 'canceled',
+        canceledBy: 'customer',
+        canceledAt: '2026-11-20T10:00:00.000Z',
+        cancelReason: 'Travelling',
+      }),
+    )
+    expect(q('.notice-canceled')!.textContent).to.contain('the customer').and.contain('Nov 20, 2026').and.contain('Travelling')
+    const next = calendarAppointment({ title: 'The new one', startAt: '2026-11-25T13:00:00.000Z' })
+    store.set(next.id, next)
+    await open(calendarAppointment({ status: 'rescheduled', rescheduledAppointment: next.id, title: 'The old one' }))
+    expect(tab('reschedule').disabled).to.equal(true)
+    q('.notice-rescheduled .open-new')!.click()
+    await waitUntil(() => q('.appointment-title')?.textContent === 'The new one')
+  })
+
+  it('makes past and in-progress appointments read-only', async () => {
+    await open(calendarAppointment({ startAt: '2026-11-23T11:50:00.000Z' }))
+    expect(q('.notice-readonly')!.textContent).to.contain('in progress')
+    expect(tab('cancel').disabled).to.equal(true)
+    await open(calendarAppointment({ startAt: '2026-11-23T10:00:00.000Z', title: 'Earlier' }))
+    expect(q('.notice-readonly')!.textContent).to.contain('over')
+  })
+})

@@ -1,0 +1,229 @@
+import { expect, waitUntil } from '@open-wc/testing'
+import ScheduleArea from '../../../src/components/calendar/ScheduleArea'
+import { DRAWER_OPEN_DELAY_MS } from '../../../src/constants'
+import { $scheduleDrawer, $scheduleForm, closeScheduleDrawer } from '../../../src/stores/schedule'
+import { setCalendarTimeZone } from '../../../src/stores/calendar'
+import { $toasts, clearToasts } from '../../../src/stores/toasts'
+import { clearTokens, setTokens } from '../../../src/stores/tokens'
+import { fakeClock, type FakeClock } from '../../support/fake-clock'
+import {
+  AGENT_ID,
+  calendarAppointment,
+  fakeApi,
+  offline,
+  onlineSocket,
+  tokenFor,
+  type FakeRequest,
+  type FakeResponse,
+} from '../../support/calendar-fixtures'
+import { renderArea, type RenderedArea } from '../../support/render-area'
+
+const SERVICE = 'e'.repeat(24)
+
+/** Types into a React-controlled input the way a user does (React tracks the native value setter). */
+function type(input: HTMLInputElement, text: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text)
+  input.dispatchEvent(new Event('input', { bubbles: true }))
+}
+const NOW = Date.parse('2026-11-23T12:00:00Z')
+
+function server(overrides: Record<string, (request: FakeRequest) => FakeResponse> = {}) {
+  return fakeApi((request) => {
+    const route = `${request.method} ${request.path.replace(/[0-9a-f]{24}/g, ':id')}`
+    if (overrides[route]) return overrides[route]!(request)
+    if (route === 'GET /services') return { body: { data: [{ id: SERVICE, title: 'Onboarding' }] } }
+    if (route === 'GET /services/:id/forms')
+      return {
+        body: {
+          id: SERVICE,
+          title: 'Onboarding',
+          duration: 30,
+          form: [
+            { name: 'name', label: 'Full name', type: 'text', required: true },
+            { name: 'email', label: 'Email', type: 'email', required: true },
+          ],
+        },
+      }
+    if (route === 'GET /referrers') return { body: { data: [{ url: 'https://shop.example/book' }] } }
+    if (route === 'GET /users/:id/dates')
+      return {
+        body: {
+          data: [
+            { utc: '2026-11-24T12:00:00.000Z', weekday: 2, day: 24 },
+            { utc: '2026-11-25T12:00:00.000Z', weekday: 3, day: 25 },
+          ],
+        },
+      }
+    if (route === 'GET /users/:id/hours')
+      return {
+        body: {
+          data: [
+            { utc: `${request.query.get('date')}T13:00:00.000Z`, time: '10:00' },
+            { utc: `${request.query.get('date')}T13:30:00.000Z`, time: '10:30' },
+          ],
+        },
+      }
+    return { status: 404, body: { code: 404, message: 'no route' } }
+  })
+}
+
+describe('<ScheduleArea> create drawer', () => {
+  let time: FakeClock
+  let area: RenderedArea
+  let closed: number
+
+  beforeEach(() => {
+    time = fakeClock(NOW)
+    setTokens({ accessToken: tokenFor(AGENT_ID), refreshToken: 'r', remember: false })
+    setCalendarTimeZone('Europe/Madrid')
+    onlineSocket()
+    closed = 0
+  })
+  afterEach(() => {
+    area.unmount()
+    closeScheduleDrawer()
+    clearToasts()
+    clearTokens()
+    offline()
+    time.restore()
+  })
+
+  const q = <E extends Element = HTMLElement>(selector: string) => area.shadow.querySelector<E>(selector)
+  const all = (selector: string) => [...area.shadow.querySelectorAll<HTMLElement>(selector)]
+  const mountOpen = async () => {
+    area = await renderArea(<ScheduleArea onClose={() => (closed += 1)} />)
+    await time.tick(DRAWER_OPEN_DELAY_MS)
+    await waitUntil(() => $scheduleDrawer.get().open && all('.days .choice').length === 2, 'days', { timeout: 3_000 })
+  }
+
+  it('opens 200 ms after it is mounted (the shell button) and lists the free days', async () => {
+    server()
+    area = await renderArea(<ScheduleArea onClose={() => (closed += 1)} />)
+    await time.tick(DRAWER_OPEN_DELAY_MS - 1)
+    expect(q<HTMLElement & { open: boolean }>('sl-drawer')?.open ?? false).to.equal(false)
+    await time.tick(1)
+    await waitUntil(() => q<HTMLElement & { open: boolean }>('sl-drawer')?.open)
+    await waitUntil(() => all('.days .choice').length === 2)
+    expect(all('.days .choice').map((b) => b.textContent)).to.deep.equal(['24Tue', '25Wed'])
+    expect(q('.month-name')!.textContent).to.equal('November 2026')
+    const previousMonth = q<HTMLElement & { disabled: boolean }>('.month-picker sl-icon-button')!
+    expect(previousMonth.disabled, 'never before the current month').to.equal(true)
+  })
+
+  it('shows the hours in the customer zone with the agent time beside them', async () => {
+    server()
+    await mountOpen()
+    all('.days .choice')[0]!.click()
+    await waitUntil(() => all('.hours .choice').length === 2)
+    // A new appointment's customer zone starts at the fallback, America/Santiago; the agent grid is Madrid.
+    const first = all('.hours .choice')[0]!
+    expect(first.querySelector('.choice-label')!.textContent).to.equal('10:00 AM')
+    expect(first.querySelector('.choice-detail')!.textContent).to.equal('2:00 PM yours')
+    first.click()
+    await waitUntil(() => first.getAttribute('aria-checked') === 'true')
+    expect($scheduleForm.get().hour).to.equal('2026-11-24T13:00:00.000Z')
+  })
+
+  it('moves through days with the arrow keys (one tab stop)', async () => {
+    server()
+    await mountOpen()
+    const [first, second] = all('.days .choice')
+    expect(first!.tabIndex).to.equal(0)
+    expect(second!.tabIndex).to.equal(-1)
+    first!.focus()
+    first!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
+    await waitUntil(() => $scheduleForm.get().day === '2026-11-25')
+  })
+
+  it('searches every time zone, maps aliases, and falls back to America/Santiago', async () => {
+    server()
+    await mountOpen()
+    const input = q<HTMLInputElement>('.combobox-input')!
+    input.focus()
+    type(input, 'kolk')
+    await waitUntil(() => all('.combobox-list [role="option"]').length > 0)
+    expect(all('.combobox-list [role="option"]').map((li) => li.firstElementChild!.textContent)).to.deep.equal(['Asia/Kolkata'])
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+    await waitUntil(() => $scheduleForm.get().timeZone === 'Asia/Kolkata')
+    expect(input.getAttribute('aria-expanded')).to.equal('false')
+    type(input, 'new york')
+    await waitUntil(() => all('.combobox-list [role="option"]').length === 1)
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    await waitUntil(() => input.value === 'Asia/Kolkata')
+  })
+
+  it('marks what is missing on schedule and sends nothing (SPEC §5)', async () => {
+    const { requests } = server()
+    await mountOpen()
+    q('.drawer-footer .submit')!.click()
+    await waitUntil(() => area.text().includes('Choose a day and a time.'))
+    const referrer = q<HTMLElement & { helpText: string }>('.referrer-select')!
+    expect(referrer.helpText).to.equal('Choose a scheduling link.')
+    const helpTexts = all('.dynamic-form sl-input').map((input) => (input as HTMLElement & { helpText: string }).helpText)
+    expect(helpTexts).to.deep.equal(['This field is required.', 'This field is required.'])
+    expect(requests.filter((r) => r.method === 'POST')).to.have.length(0)
+  })
+
+  it('books through the drawer and closes it', async () => {
+    const booked = calendarAppointment({ startAt: '2026-11-24T13:00:00.000Z' })
+    const { requests } = server({ 'POST /schedule/:id': () => ({ status: 201, body: { appointment: booked } }) })
+    await mountOpen()
+    all('.days .choice')[0]!.click()
+    await waitUntil(() => all('.hours .choice').length === 2)
+    all('.hours .choice')[0]!.click()
+    const [name, email] = all('.dynamic-form sl-input') as (HTMLElement & { value: string })[]
+    name!.value = 'Ana Pérez'
+    name!.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
+    email!.value = 'ana@example.com'
+    email!.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
+    const referrer = q<HTMLElement & { value: string }>('.referrer-select')!
+    referrer.value = 'link-0'
+    referrer.dispatchEvent(new CustomEvent('sl-change', { bubbles: true, composed: true }))
+    q('.drawer-footer .submit')!.click()
+    await waitUntil(() => !$scheduleDrawer.get().open)
+    expect(requests.find((r) => r.method === 'POST')!.body).to.deep.include({
+      startAt: '2026-11-24T13:00:00.000Z',
+      service: SERVICE,
+      referrer: 'https://shop.example/book',
+      form: { name: 'Ana Pérez', email: 'ana@example.com' },
+    })
+    expect(closed).to.equal(1)
+  })
+
+  it('says when there are no calendars, no form or no links (SPEC §8)', async () => {
+    server({
+      'GET /services': () => ({ body: { data: [] } }),
+      'GET /referrers': () => ({ status: 500, body: { code: 500, message: 'down' } }),
+    })
+    area = await renderArea(<ScheduleArea />)
+    await time.tick(DRAWER_OPEN_DELAY_MS)
+    await waitUntil(() => area.text().includes('You have no calendars'), area.text())
+    expect(area.text()).to.contain('The scheduling links could not be loaded.')
+    area.unmount()
+    closeScheduleDrawer()
+    server({ 'GET /services/:id/forms': () => ({ status: 404, body: { code: 404, message: 'No form' } }) })
+    area = await renderArea(<ScheduleArea />)
+    await time.tick(DRAWER_OPEN_DELAY_MS)
+    await waitUntil(() => area.text().includes('The form of this calendar could not be loaded.'))
+  })
+
+  it('shows the server message when it cannot schedule', async () => {
+    server({ 'POST /schedule/:id': () => ({ status: 422, body: { code: 422, message: 'Outside working hours' } }) })
+    await mountOpen()
+    all('.days .choice')[0]!.click()
+    await waitUntil(() => all('.hours .choice').length === 2)
+    all('.hours .choice')[1]!.click()
+    const [name, email] = all('.dynamic-form sl-input') as (HTMLElement & { value: string })[]
+    name!.value = 'Ana'
+    name!.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
+    email!.value = 'ana@example.com'
+    email!.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
+    const referrer = q<HTMLElement & { value: string }>('.referrer-select')!
+    referrer.value = 'link-0'
+    referrer.dispatchEvent(new CustomEvent('sl-change', { bubbles: true, composed: true }))
+    q('.drawer-footer .submit')!.click()
+    await waitUntil(() => $toasts.get().length > 0)
+    expect(area.text()).to.contain('The appointment could not be scheduled: Outside working hours')
+    expect($scheduleDrawer.get().open).to.equal(true)
+  })
+})

@@ -1,0 +1,224 @@
+import { expect, waitUntil } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
+import { VIEW_SWITCH_DELAY_MS } from '../../../src/constants'
+import type { ConsoleSettings } from '../../../src/protocol'
+import { receiveConsoleSettings, resetSettings } from '../../../src/stores/settings'
+import { $localMedia } from '../../../src/stores/call-media'
+import { $callView } from '../../../src/stores/call-views'
+import { $call } from '../../../src/stores/call'
+import { joinedCall, meetingJoined, newId, ok } from '../../support/call-fixtures'
+import { openCallPage, type CallPage } from '../../support/call-page'
+import { fakeClock, type FakeClock } from '../../support/fake-clock'
+import { startMeeting } from '../../../src/stores/call'
+
+const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
+
+function settings(patch: Partial<ConsoleSettings> = {}): ConsoleSettings {
+  const recorder = joinedCall().recordingsSettings
+  return {
+    fileShare: { enabled: false },
+    capture: { enabled: false },
+    apps: [],
+    recorder,
+    calendarEnabled: false,
+    virtualBackground: { enabled: false, images: [] },
+    statuses: [],
+    pageSize: 10,
+    ...patch,
+  }
+}
+
+const form = [{ name: 'reason', label: 'Reason', type: 'text' as const, required: true }]
+
+describe('<agent-call-panel> in a call', () => {
+  let page: CallPage
+  let time: FakeClock | null = null
+  beforeEach(async () => {
+    page = await openCallPage()
+    receiveConsoleSettings(settings())
+  })
+  afterEach(() => {
+    time?.restore()
+    time = null
+    resetSettings()
+    page.close()
+  })
+
+  const menu = () => [...(page.$('.side-menu')?.querySelectorAll('button') ?? [])].map((b) => b.getAttribute('aria-label'))
+
+  it('shows the idle state and the network quality between calls', async () => {
+    const idle = await page.find('.call-idle')
+    expect(text(idle)).to.contain('No active call')
+    await waitUntil(() => text(page.$('.network-quality')).startsWith('Network:'))
+  })
+
+  it('shows the call: both videos, the side menu with the rules of §2, info by default', async () => {
+    page.socket.serverEmit('join', joinedCall({ peers: [{ id: 'customer:1', role: 'customer', name: 'Ana' }] }))
+    await page.find('.call-area')
+    expect(menu()).to.deep.equal([
+      'Call information',
+      'Chat',
+      'Transfer the call',
+      'Invite an agent',
+      'Remove the customer',
+      'Waiting room',
+    ])
+    expect(page.$('.call-view')?.dataset.view).to.equal('info')
+    await waitUntil(() => $localMedia.get().stream)
+    await waitUntil(() => page.$<HTMLVideoElement>('.self-video video')?.srcObject)
+  })
+
+  it('shows the agent form, file share, capture, apps and recording entries only when they apply', async () => {
+    receiveConsoleSettings(
+      settings({
+        fileShare: { enabled: true },
+        capture: { enabled: true },
+        apps: [{ name: 'scan', label: 'Scan', devices: [] }],
+      }),
+    )
+    const recording = { ...joinedCall().recordingsSettings, enabled: true, automaticRecord: false }
+    page.socket.serverEmit('join', joinedCall({ agentForm: form, recordingsSettings: recording }))
+    await page.find('.call-area')
+    expect(menu()).to.deep.equal([
+      'Call information',
+      'Agent form',
+      'Chat',
+      'File sharing',
+      'Screen capture',
+      'Transfer the call',
+      'Invite an agent',
+      'Remove the customer',
+      'Waiting room',
+      'Custom apps',
+      'Record (coming later)',
+    ])
+  })
+
+  it('hides transfer, invite and kick in a meeting and labels hang-up as ending the meeting', async () => {
+    startMeeting(meetingJoined())
+    await page.find('.call-area')
+    expect(menu()).to.not.include('Transfer the call')
+    expect(menu()).to.not.include('Invite an agent')
+    expect(text(page.$('.hangup-button'))).to.equal('End meeting')
+  })
+
+  it('switches views at most every 500 ms', async () => {
+    time = fakeClock()
+    page.socket.serverEmit('join', joinedCall())
+    await page.find('.side-menu')
+    page.$<HTMLButtonElement>('.menu-chat')!.click()
+    await waitUntil(() => page.$('.call-view')?.dataset.view === 'chat')
+    page.$<HTMLButtonElement>('.menu-authorizations')!.click()
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(page.$('.call-view')?.dataset.view).to.equal('chat')
+    await time.tick(VIEW_SWITCH_DELAY_MS)
+    await waitUntil(() => page.$('.call-view')?.dataset.view === 'authorizations')
+    expect(text(page.$('.call-view'))).to.contain('No participants are waiting.')
+  })
+
+  it('counts unread chat lines on the chat icon while another view is open, both ways', async () => {
+    const call = joinedCall()
+    page.socket.answer('chat:message', (payload) =>
+      ok({ id: newId(), from: 'agent', peerId: call.peerId, name: 'Me', text: (payload as { text: string }).text, at: new Date().toISOString() }),
+    )
+    page.socket.serverEmit('join', call)
+    await page.find('.side-menu')
+    const line = (words: string) => ({ id: newId(), from: 'customer', peerId: 'customer:1', name: 'Ana', text: words, at: new Date().toISOString() })
+    page.socket.serverEmit('chat:message', line('hello'))
+    page.socket.serverEmit('chat:message', line('<b>are you there?</b>'))
+    await waitUntil(() => text(page.$('.menu-chat')) === '2')
+    expect(page.$('.menu-chat')?.getAttribute('aria-label')).to.equal('Chat, 2 new')
+    page.$<HTMLButtonElement>('.menu-chat')!.click()
+    await waitUntil(() => page.$('.chat-log'))
+    await waitUntil(() => text(page.$('.menu-chat')) === '')
+    expect(page.$('.chat-log b')).to.equal(null)
+    expect(text(page.$('.chat-log'))).to.contain('<b>are you there?</b>')
+    const input = page.$<HTMLElement & { value: string }>('.chat-input')!
+    input.focus()
+    await sendKeys({ type: 'On my way' })
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => text(page.$('.chat-log')).includes('On my way'))
+    expect(page.socket.sent.filter((s) => s.event === 'chat:message').map((s) => s.payload)).to.deep.equal([{ text: 'On my way' }])
+  })
+
+  it('blocks hang-up while the agent form is invalid, with the §5 warning in the form view', async () => {
+    page.socket.answer('hangup', () => ok())
+    page.socket.serverEmit('join', joinedCall({ agentForm: form }))
+    ;(await page.find<HTMLElement>('.hangup-button')).click()
+    await waitUntil(() => page.$('.hangup-blocked'), 'no warning', { timeout: 3000 })
+    expect(text(page.$('.hangup-blocked'))).to.contain('To hang up the call you must complete the required fields.')
+    expect(page.socket.sent.some((s) => s.event === 'hangup')).to.equal(false)
+    expect($call.get()).to.not.equal(null)
+  })
+
+  it('shows customer values as text: no markup from the customer is rendered or run', async () => {
+    const hostile = '<img src=x onerror="window.__pwned=1">'
+    const call = joinedCall({
+      customerName: hostile,
+      integrationData: { note: hostile },
+      form: [{ label: hostile, value: hostile }],
+    })
+    call.extraData.cityName = hostile
+    page.socket.serverEmit('join', call)
+    const view = await page.find('.info-view')
+    expect(view.querySelector('img')).to.equal(null)
+    expect(text(view)).to.contain('<img src=x')
+    expect((window as { __pwned?: number }).__pwned).to.equal(undefined)
+  })
+
+  it('lists the website query parameters in the details modal', async () => {
+    page.socket.serverEmit('join', joinedCall())
+    const view = await page.find('.customer-details')
+    ;[...view.querySelectorAll('sl-button')].find((b) => text(b) === 'Website details')!.click()
+    await waitUntil(() => page.$('.website-dialog table'))
+    expect(text(page.$('.parameters tbody'))).to.equal('utm_sourcemailorder42')
+  })
+
+  it('asks before removing the customer, then kicks', async () => {
+    page.socket.answer('kick', () => ok())
+    page.socket.serverEmit('join', joinedCall())
+    ;(await page.find<HTMLButtonElement>('.menu-kick')).click()
+    await waitUntil(() => page.$<HTMLElement & { open: boolean }>('.kick-dialog')?.open)
+    expect(page.socket.sent.some((s) => s.event === 'kick')).to.equal(false)
+    page.$<HTMLElement>('.confirm-kick')!.click()
+    await waitUntil(() => page.socket.sent.some((s) => s.event === 'kick'))
+    await waitUntil(() => !page.$<HTMLElement & { open: boolean }>('.kick-dialog')?.open)
+  })
+
+  it('shows the waiting room of a meeting with accept and deny', async () => {
+    const joined = meetingJoined({
+      pendingAuthorizations: [{ sessionId: 'guest-session-1', createdAt: new Date().toISOString(), name: 'Luis' }],
+    })
+    page.socket.answer('meeting:deny', () => ok({ appointmentId: joined.appointment.id, data: [] }))
+    startMeeting(joined)
+    await page.find('.side-menu')
+    expect(text(page.$('.menu-authorizations'))).to.equal('1')
+    page.$<HTMLButtonElement>('.menu-authorizations')!.click()
+    const deny = await page.find<HTMLElement>('.authorization .deny')
+    expect(text(page.$('.authorization'))).to.contain('Luis')
+    deny.click()
+    await waitUntil(() => text(page.$('.call-view')).includes('No participants are waiting.'))
+    expect(page.socket.sent.find((s) => s.event === 'meeting:deny')?.payload).to.deep.equal({ sessionId: 'guest-session-1' })
+  })
+
+  it('toggles microphone and camera with Alt+m, Alt+c and both with Alt+t', async () => {
+    page.socket.serverEmit('join', joinedCall())
+    await waitUntil(() => $localMedia.get().stream)
+    await page.find('.call-controls')
+    const alt = async (code: string) => {
+      await sendKeys({ down: 'Alt' })
+      await sendKeys({ press: code })
+      await sendKeys({ up: 'Alt' })
+    }
+    const track = (kind: 'audio' | 'video') => $localMedia.get().stream!.getTracks().find((t) => t.kind === kind)!
+    await alt('KeyM')
+    expect(track('audio').enabled).to.equal(false)
+    await alt('KeyC')
+    expect(track('video').enabled).to.equal(false)
+    await alt('KeyT')
+    expect([track('audio').enabled, track('video').enabled]).to.deep.equal([true, true])
+    await alt('KeyT')
+    expect([track('audio').enabled, track('video').enabled]).to.deep.equal([false, false])
+    expect($callView.get()).to.equal('info')
+  })
+})

@@ -1,0 +1,247 @@
+import { expect, waitUntil } from '@open-wc/testing'
+import { html } from 'lit'
+import '../../src/elements/agent-login'
+import { LOGIN_REDIRECT_MS } from '../../src/constants'
+import { $tokens } from '../../src/stores/tokens'
+import { fakeApi, type FakeApi } from '../support/fake-api'
+import { fakeClock, type FakeClock } from '../support/fake-clock'
+import { mount, shadow, visibleText } from '../support/render'
+import { freshToken, recordNavigation, resetSession } from '../support/session'
+
+type Form = { email?: string; password?: string; agreement?: boolean; remember?: boolean; otp?: string }
+
+function input(element: Element, name: string): HTMLInputElement {
+  const found = shadow(element).querySelector<HTMLInputElement>(`input[name="${name}"]`)
+  if (!found) throw new Error(`no ${name} field`)
+  return found
+}
+
+/** Types as a user does: React hears input events, not value assignments. */
+function type(field: HTMLInputElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+  setter.call(field, value)
+  field.dispatchEvent(new Event('input', { bubbles: true, composed: true }))
+}
+
+async function fill(element: Element, form: Form): Promise<void> {
+  if (form.email !== undefined) type(input(element, 'email'), form.email)
+  if (form.password !== undefined) type(input(element, 'password'), form.password)
+  if (form.otp !== undefined) type(input(element, 'otp'), form.otp)
+  for (const box of ['agreement', 'remember'] as const)
+    if (form[box] !== undefined && input(element, box).checked !== form[box]) input(element, box).click()
+  await Promise.resolve()
+}
+
+function button(element: Element, text: string): HTMLButtonElement {
+  const found = [...shadow(element).querySelectorAll('button')].find((b) => b.textContent?.trim() === text)
+  if (!found) throw new Error(`no button "${text}"`)
+  return found
+}
+
+const GOOD: Form = { email: 'ana@demo.test', password: 'demo1234', agreement: true }
+
+describe('<agent-login>', () => {
+  let server: FakeApi
+  beforeEach(() => {
+    server = fakeApi()
+  })
+  afterEach(() => {
+    server.restore()
+    resetSession()
+  })
+
+  async function loginPage(lang = 'en') {
+    return mount(html`<agent-login lang=${lang}></agent-login>`)
+  }
+
+  it('shows email, password, remember-me, the terms link and the three buttons', async () => {
+    const login = await loginPage()
+    for (const name of ['email', 'password', 'remember', 'agreement']) expect(input(login, name)).to.exist
+    expect(shadow(login).querySelector('a[href="/policies.html"]')?.textContent).to.equal('terms and privacy policies')
+    expect(button(login, 'Log in')).to.exist
+    expect(button(login, 'Enterprise SSO')).to.exist
+  })
+
+  it('without the terms checked shows login.errors.terms and sends nothing', async () => {
+    const login = await loginPage()
+    await fill(login, { ...GOOD, agreement: false })
+    button(login, 'Log in').click()
+    await waitUntil(() => visibleText(login).includes('You must accept the terms and policies to log in.'))
+    expect(server.requests).to.have.length(0)
+  })
+
+  it('asks for a valid email and a password before sending', async () => {
+    const login = await loginPage()
+    await fill(login, { email: 'ana', password: '', agreement: true })
+    button(login, 'Log in').click()
+    await waitUntil(() => visibleText(login).includes('Enter a valid email address.'))
+    expect(visibleText(login)).to.contain('Enter your password.')
+    expect(server.requests).to.have.length(0)
+  })
+
+  const statuses: [number, string][] = [
+    [400, 'You must accept the terms and policies to log in.'],
+    [401, 'The email or the password is incorrect.'],
+    [402, "Your account's subscription has expired. Contact your administrator."],
+    [403, 'Your IP address is not authorized to access this account.'],
+    [410, 'Too many failed attempts. Wait a few minutes and try again.'],
+    [423, 'Your user is locked. Contact your administrator.'],
+    [500, 'The server could not sign you in. Please try again.'],
+    [0, 'You are not connected to the internet.'],
+  ]
+  for (const [status, message] of statuses)
+    it(`shows its own message for ${status === 0 ? 'no response' : `a ${status}`}`, async () => {
+      server.route('POST', '/api/auth/login', { status, body: { code: status, message: 'refused' } })
+      const login = await loginPage()
+      await fill(login, GOOD)
+      button(login, 'Log in').click()
+      await waitUntil(() => visibleText(login).includes(message), `no "${message}"`)
+      expect(shadow(login).querySelector('[role="alert"]')?.textContent).to.equal(message)
+      expect($tokens.get()).to.equal(null)
+    })
+
+  it('shows the Spanish message in Spanish', async () => {
+    server.route('POST', '/api/auth/login', { status: 401, body: { code: 401, message: 'Bad' } })
+    const login = await loginPage('es')
+    await fill(login, GOOD)
+    button(login, 'Iniciar sesión').click()
+    await waitUntil(() => visibleText(login).includes('El correo electrónico o la contraseña no son correctos.'))
+  })
+
+  it('sends the login with the agreement and X-Redirect, then asks for the code on 412', async () => {
+    server.route('POST', '/api/auth/login', (request) =>
+      (request.body as { otp?: string }).otp === '123456'
+        ? { status: 401, body: { code: 401, message: 'Bad code' } }
+        : { status: 412, body: { code: 412, message: 'Code required' } },
+    )
+    const login = await loginPage()
+    await fill(login, GOOD)
+    button(login, 'Log in').click()
+    await waitUntil(() => shadow(login).querySelector('input[name="otp"]'), 'no code field')
+    expect(shadow(login).querySelector('[role="alert"]')).to.equal(null)
+    const [first] = server.requests
+    expect(first!.body).to.deep.include({ email: 'ana@demo.test', password: 'demo1234', agreement: true })
+    expect(first!.headers.get('x-redirect')).to.equal(location.href)
+    expect(first!.token).to.equal(null)
+
+    await fill(login, { otp: '123456' })
+    button(login, 'Verify').click()
+    await waitUntil(() => visibleText(login).includes('The verification code is incorrect.'))
+    expect(server.requests[1]!.body).to.deep.include({ otp: '123456' })
+  })
+
+  it('enters with level 5 and keeps the tokens for this tab only without remember-me', async () => {
+    const accessToken = freshToken(Date.now())
+    server.route('POST', '/api/auth/login', {
+      status: 200,
+      body: { level: 5, accessToken, refreshToken: 'R1', redirect: false, location: '/' },
+    })
+    const login = await loginPage()
+    const seen: unknown[] = []
+    login.addEventListener('agent-session-change', (event) => seen.push(event.detail))
+    await fill(login, GOOD)
+    button(login, 'Log in').click()
+    await waitUntil(() => visibleText(login).includes('You are signed in.'))
+    expect($tokens.get()).to.deep.equal({ accessToken, refreshToken: 'R1', remember: false })
+    expect(sessionStorage.getItem('agent-console:tokens')).to.contain('R1')
+    expect(localStorage.getItem('agent-console:tokens')).to.equal(null)
+    expect(seen).to.deep.equal([{ signedIn: true, userId: '64b7f0c2a1b2c3d4e5f60718' }])
+  })
+
+  it('keeps the refresh token across browser restarts with remember-me', async () => {
+    server.route('POST', '/api/auth/login', {
+      status: 200,
+      body: { level: 5, accessToken: freshToken(Date.now()), refreshToken: 'R9', redirect: false, location: '/' },
+    })
+    const login = await loginPage()
+    await fill(login, { ...GOOD, remember: true })
+    button(login, 'Log in').click()
+    await waitUntil(() => $tokens.get() !== null)
+    expect(localStorage.getItem('agent-console:tokens')).to.contain('R9')
+    expect(sessionStorage.getItem('agent-console:tokens')).to.equal(null)
+    expect(server.requests[0]!.body).to.deep.include({ remember: true })
+  })
+
+  describe('a user below agent level', () => {
+    let time: FakeClock
+    let navigation: ReturnType<typeof recordNavigation>
+    beforeEach(() => {
+      time = fakeClock()
+      navigation = recordNavigation()
+    })
+    afterEach(() => {
+      navigation.restore()
+      time.restore()
+    })
+
+    it('sees a notice and goes to the dashboard after 10 s, without entering', async () => {
+      server.route('POST', '/api/auth/login', {
+        status: 200,
+        body: { level: 3, accessToken: 'x', refreshToken: 'y', redirect: true, location: 'https://admin.example/dashboard' },
+      })
+      const login = await loginPage()
+      await fill(login, GOOD)
+      button(login, 'Log in').click()
+      await waitUntil(() => visibleText(login).includes('This console is for agents only.'))
+      expect(visibleText(login)).to.contain('in 10 seconds')
+      await time.tick(LOGIN_REDIRECT_MS - 1)
+      expect(navigation.assigned).to.deep.equal([])
+      await time.tick(1)
+      expect(navigation.assigned).to.deep.equal(['https://admin.example/dashboard'])
+      expect($tokens.get()).to.equal(null)
+    })
+  })
+
+  it('suggests a corrected domain when the email is left, and applies it on click', async () => {
+    const login = await loginPage()
+    const email = input(login, 'email')
+    type(email, 'ana@gmial.com')
+    email.dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true }))
+    await waitUntil(() => visibleText(login).includes('Did you mean ana@gmail.com?'), 'no suggestion')
+    button(login, 'ana@gmail.com').click()
+    await waitUntil(() => input(login, 'email').value === 'ana@gmail.com')
+    expect(visibleText(login)).not.to.contain('Did you mean')
+  })
+
+  it('suggests nothing for a correct address or a test domain', async () => {
+    const login = await loginPage()
+    for (const address of ['ana@gmail.com', 'ana@demo.test', 'ana@acme.com']) {
+      type(input(login, 'email'), address)
+      input(login, 'email').dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true }))
+    }
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    await import('@zootools/email-spell-checker')
+    await Promise.resolve()
+    expect(visibleText(login)).not.to.contain('Did you mean')
+  })
+
+  it('hides the password in enterprise SSO mode and sends the SSO request', async () => {
+    const navigation = recordNavigation()
+    server.route('POST', '/api/auth/sso', { status: 200, body: { location: '/api/auth/sso/authorize?x=1' } })
+    try {
+      const login = await loginPage()
+      button(login, 'Enterprise SSO').click()
+      await waitUntil(() => !shadow(login).querySelector('input[name="password"]'))
+      await fill(login, { email: 'sso@demo.test', agreement: true })
+      button(login, 'Continue with SSO').click()
+      await waitUntil(() => navigation.assigned.length === 1)
+      expect(navigation.assigned).to.deep.equal(['/api/auth/sso/authorize?x=1'])
+      expect(server.to('/api/auth/sso')[0]!.body).to.deep.equal({ email: 'sso@demo.test', agreement: true, remember: false })
+      button(login, 'Back').click()
+      await waitUntil(() => shadow(login).querySelector('input[name="password"]'))
+    } finally {
+      navigation.restore()
+    }
+  })
+
+  it('claims a session by id on load', async () => {
+    server.route('GET', '/api/auth/login/abc123', {
+      status: 200,
+      body: { level: 5, accessToken: freshToken(Date.now()), refreshToken: 'RC', redirect: false, location: '/' },
+    })
+    const login = await mount(html`<agent-login lang="en" claim="abc123"></agent-login>`)
+    await waitUntil(() => $tokens.get()?.refreshToken === 'RC')
+    expect(server.requests.map((request) => request.path)).to.deep.equal(['/api/auth/login/abc123'])
+    await waitUntil(() => visibleText(login).includes('You are signed in.'))
+  })
+})

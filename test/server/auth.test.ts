@@ -1,0 +1,274 @@
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import type { LoginResponse, RefreshResponse } from '../../src/protocol'
+import { currentTotp } from '../../server/auth/totp'
+import { DEMO_BACKUP_CODES, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../server/store/seed-content'
+import { TestServer } from './support/test-server'
+
+describe('POST /auth/login', () => {
+  let server: TestServer
+  before(async () => {
+    server = await TestServer.start({ rateLimits: { login: { max: 1000, windowMs: 60_000 } } })
+  })
+  after(() => server.close())
+
+  const login = (body: Record<string, unknown>) =>
+    server.http<LoginResponse & { code: number }>('POST', '/auth/login', { body })
+
+  it('logs an agent in with tokens whose claims are aud = user and org = account', async () => {
+    const { status, body } = await login({ email: 'ANA@demo.test', password: DEMO_PASSWORD, agreement: true })
+    assert.equal(status, 200)
+    assert.equal(body.level, 5)
+    assert.equal(body.redirect, false)
+    const claims = JSON.parse(
+      Buffer.from(body.accessToken.split('.')[1] as string, 'base64url').toString(),
+    ) as Record<string, unknown>
+    const user = await server.db.query<{ id: string; account_id: string }>(
+      "SELECT id, account_id FROM users WHERE email = 'ana@demo.test'",
+    )
+    assert.equal(claims.aud, user[0]?.id)
+    assert.equal(claims.org, user[0]?.account_id)
+  })
+
+  it('echoes a same-site X-Redirect as location, never another site', async () => {
+    const same = await server.http<LoginResponse>('POST', '/auth/login', {
+      body: { email: 'ana@demo.test', password: DEMO_PASSWORD, agreement: true },
+      headers: { 'x-redirect': '/history' },
+    })
+    assert.equal(same.body.location, '/history')
+    const other = await server.http<LoginResponse>('POST', '/auth/login', {
+      body: { email: 'ana@demo.test', password: DEMO_PASSWORD, agreement: true },
+      headers: { 'x-redirect': 'https://evil.test/' },
+    })
+    assert.equal(other.body.location, '/')
+  })
+
+  it('answers 400 without the terms', async () => {
+    assert.equal((await login({ email: 'ana@demo.test', password: DEMO_PASSWORD })).status, 400)
+    assert.equal(
+      (await login({ email: 'ana@demo.test', password: DEMO_PASSWORD, agreement: false })).status,
+      400,
+    )
+  })
+
+  it('answers 401 for a wrong password or an unknown email', async () => {
+    assert.equal((await login({ email: 'bruno@demo.test', password: 'nope', agreement: true })).status, 401)
+    assert.equal((await login({ email: 'nobody@demo.test', password: 'nope', agreement: true })).status, 401)
+  })
+
+  it('answers 402 when the subscription expired, 403 for an IP not allowed, 423 for a locked user', async () => {
+    assert.equal(
+      (await login({ email: 'expired@demo.test', password: DEMO_PASSWORD, agreement: true })).status,
+      402,
+    )
+    assert.equal(
+      (await login({ email: 'restricted@demo.test', password: DEMO_PASSWORD, agreement: true })).status,
+      403,
+    )
+    assert.equal(
+      (await login({ email: 'locked@demo.test', password: DEMO_PASSWORD, agreement: true })).status,
+      423,
+    )
+  })
+
+  it('answers 410 after five failed attempts, even with the right password then', async () => {
+    const email = await server.createAgent([])
+    for (let i = 0; i < 4; i++)
+      assert.equal((await login({ email, password: 'wrong', agreement: true })).status, 401)
+    assert.equal((await login({ email, password: 'wrong', agreement: true })).status, 410)
+    assert.equal((await login({ email, password: DEMO_PASSWORD, agreement: true })).status, 410)
+  })
+
+  it('answers 412 with 2FA on and no code, 401 for a wrong code, 200 for a TOTP or a backup code (once)', async () => {
+    const base = { email: 'otp@demo.test', password: DEMO_PASSWORD, agreement: true }
+    assert.equal((await login(base)).status, 412)
+    assert.equal((await login({ ...base, otp: '000000' })).status, 401)
+    assert.equal((await login({ ...base, otp: currentTotp(DEMO_TOTP_SECRET, Date.now()) })).status, 200)
+    // The same time step twice is a replay.
+    assert.equal((await login({ ...base, otp: currentTotp(DEMO_TOTP_SECRET, Date.now()) })).status, 401)
+    assert.equal((await login({ ...base, otp: DEMO_BACKUP_CODES[0] })).status, 200)
+    assert.equal((await login({ ...base, otp: DEMO_BACKUP_CODES[0] })).status, 401)
+  })
+
+  it('sends lower levels to their dashboard', async () => {
+    const { status, body } = await login({
+      email: 'admin@demo.test',
+      password: DEMO_PASSWORD,
+      agreement: true,
+    })
+    assert.equal(status, 200)
+    assert.equal(body.level, 1)
+    assert.equal(body.redirect, true)
+    assert.equal(body.location, '/dashboard/')
+  })
+
+  it('answers 400 for a malformed body', async () => {
+    const { status, body } = await server.http<{ code: number; errors: unknown[] }>('POST', '/auth/login', {
+      body: { email: 42, agreement: 'yes' },
+    })
+    assert.equal(status, 400)
+    assert.ok(body.errors.length > 0)
+  })
+})
+
+describe('the rate limiter', () => {
+  it('answers 429 with retry-after past the budget', async () => {
+    const server = await TestServer.start({ rateLimits: { api: { max: 3, windowMs: 60_000 } } })
+    try {
+      const statuses: number[] = []
+      let retryAfter: string | null = null
+      for (let i = 0; i < 5; i++) {
+        const response = await server.http('GET', '/auth/check-token')
+        statuses.push(response.status)
+        retryAfter ??= response.headers.get('retry-after')
+      }
+      assert.deepEqual(statuses, [401, 401, 401, 429, 429])
+      assert.ok(Number(retryAfter) >= 1)
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('tokens', () => {
+  let server: TestServer
+  before(async () => {
+    server = await TestServer.start()
+  })
+  after(() => server.close())
+
+  it('checks a token, and refuses a call without one', async () => {
+    const { accessToken } = await server.login('bruno@demo.test')
+    const checked = await server.http<{ valid: boolean; level: number }>('GET', '/auth/check-token', {
+      token: accessToken,
+    })
+    assert.equal(checked.status, 200)
+    assert.equal(checked.body.valid, true)
+    assert.equal((await server.http('GET', '/auth/check-token')).status, 401)
+    assert.equal((await server.http('GET', '/segments', { token: 'garbage' })).status, 401)
+  })
+
+  it('rotates refresh tokens and refuses the old one', async () => {
+    const { refreshToken } = await server.login('carla@demo.test')
+    const first = await server.http<RefreshResponse>('POST', '/auth/refresh-token', {
+      body: { refreshToken },
+    })
+    assert.equal(first.status, 200)
+    assert.notEqual(first.body.refreshToken, refreshToken)
+    assert.equal(
+      (await server.http('GET', '/auth/check-token', { token: first.body.accessToken })).status,
+      200,
+    )
+    const again = await server.http('POST', '/auth/refresh-token', { body: { refreshToken } })
+    assert.equal(again.status, 401)
+    const next = await server.http<RefreshResponse>('POST', '/auth/refresh-token', {
+      body: { refreshToken: first.body.refreshToken },
+    })
+    assert.equal(next.status, 200)
+  })
+
+  it('revokes the whole family when a spent token comes back after the grace period', async () => {
+    const { refreshToken } = await server.login('carla@demo.test')
+    const first = await server.http<RefreshResponse>('POST', '/auth/refresh-token', {
+      body: { refreshToken },
+    })
+    await server.db.query(
+      "UPDATE refresh_tokens SET used_at = now() - interval '1 minute' WHERE used_at IS NOT NULL",
+    )
+    assert.equal((await server.http('POST', '/auth/refresh-token', { body: { refreshToken } })).status, 401)
+    // The thief's replay killed the session: the newest token and its access token are dead too.
+    assert.equal(
+      (await server.http('POST', '/auth/refresh-token', { body: { refreshToken: first.body.refreshToken } }))
+        .status,
+      401,
+    )
+    assert.equal(
+      (await server.http('GET', '/auth/check-token', { token: first.body.accessToken })).status,
+      401,
+    )
+  })
+
+  it('logs out: the refresh token and the access token stop working', async () => {
+    const { accessToken, refreshToken } = await server.login('diego@demo.test')
+    const out = await server.http('POST', '/auth/logout', { body: { refreshToken } })
+    assert.deepEqual(out.body, { ok: true })
+    assert.equal((await server.http('POST', '/auth/refresh-token', { body: { refreshToken } })).status, 401)
+    assert.equal((await server.http('GET', '/auth/check-token', { token: accessToken })).status, 401)
+  })
+
+  it('mints a one-time claim id (dev endpoint and bearer) that GET /auth/login/{id} exchanges once', async () => {
+    const minted = await server.http<{ id: string; path: string }>('POST', '/dev/claims', {
+      body: { email: 'ana@demo.test' },
+    })
+    assert.equal(minted.status, 200)
+    assert.equal(minted.body.path, `/login/claim/${minted.body.id}`)
+    const claimed = await server.http<LoginResponse>('GET', `/auth/login/${minted.body.id}`)
+    assert.equal(claimed.status, 200)
+    assert.equal(claimed.body.level, 5)
+    assert.equal((await server.http('GET', `/auth/login/${minted.body.id}`)).status, 401)
+    const own = await server.http<{ id: string }>('POST', '/auth/claims', {
+      token: claimed.body.accessToken,
+      body: {},
+    })
+    assert.equal((await server.http('GET', `/auth/login/${own.body.id}`)).status, 200)
+    assert.equal(
+      (await server.http('POST', '/dev/claims', { body: { email: 'nobody@demo.test' } })).status,
+      404,
+    )
+  })
+
+  it('runs enterprise SSO through the stand-in identity provider to a claim', async () => {
+    const started = await server.http<{ location: string }>('POST', '/auth/sso', {
+      body: { email: 'sso@demo.test', agreement: true },
+    })
+    assert.equal(started.status, 200)
+    const response = await fetch(started.body.location, { redirect: 'manual' })
+    assert.equal(response.status, 302)
+    const id = /\/login\/claim\/(.+)$/.exec(response.headers.get('location') ?? '')?.[1]
+    assert.ok(id)
+    assert.equal((await server.http('GET', `/auth/login/${id}`)).status, 200)
+    assert.equal(
+      (await server.http('POST', '/auth/sso', { body: { email: 'ana@demo.test', agreement: true } })).status,
+      404,
+    )
+  })
+
+  it('turns 2FA on with a PIN (10 backup codes) and off with a backup code', async () => {
+    const email = await server.createAgent([])
+    const { accessToken } = await server.login(email)
+    const setup = await server.http<{ secret: string; uri: string }>('POST', '/auth/2fa/setup', {
+      token: accessToken,
+    })
+    assert.match(setup.body.uri, /^otpauth:\/\/totp\//)
+    assert.equal(
+      (await server.http('POST', '/auth/2fa/enable', { token: accessToken, body: { code: '123' } })).status,
+      401,
+    )
+    const enabled = await server.http<{ backupCodes: string[] }>('POST', '/auth/2fa/enable', {
+      token: accessToken,
+      body: { code: currentTotp(setup.body.secret, Date.now()) },
+    })
+    assert.equal(enabled.body.backupCodes.length, 10)
+    assert.equal(
+      (
+        await server.http('POST', '/auth/login', {
+          body: { email, password: DEMO_PASSWORD, agreement: true },
+        })
+      ).status,
+      412,
+    )
+    const off = await server.http('POST', '/auth/2fa/disable', {
+      token: accessToken,
+      body: { code: enabled.body.backupCodes[3] },
+    })
+    assert.equal(off.status, 200)
+    assert.equal(
+      (
+        await server.http('POST', '/auth/login', {
+          body: { email, password: DEMO_PASSWORD, agreement: true },
+        })
+      ).status,
+      200,
+    )
+  })
+})

@@ -1,0 +1,182 @@
+import { expect, waitUntil } from '@open-wc/testing'
+import { cleanStores, keepMount } from 'nanostores'
+import { APPOINTMENT_CHECK_MS, PERSISTENT } from '../../src/constants'
+import {
+  $calendarDay,
+  $calendarFeed,
+  $calendarUser,
+  applyAppointment,
+  selectCalendarUser,
+  setCalendarTimeZone,
+  showDay,
+  showNextDay,
+  showPreviousDay,
+  showToday,
+} from '../../src/stores/calendar'
+import { $appointmentWatch, resetCalendarWatch } from '../../src/stores/calendar-watch'
+import { receiveConsoleSettings, $consoleSettings } from '../../src/stores/settings'
+import { $toasts, clearToasts, dismissToast } from '../../src/stores/toasts'
+import { clearTokens, setTokens } from '../../src/stores/tokens'
+import { fakeClock, type FakeClock } from '../support/fake-clock'
+import type { FakeSocket } from '../support/fake-socket'
+import { settle } from '../support/call-fixtures'
+import {
+  AGENT_ID,
+  calendarAppointment,
+  consoleSettings,
+  foundReply,
+  offline,
+  online,
+  onlineSocket,
+  tokenFor,
+} from '../support/calendar-fixtures'
+
+describe('the calendar day (stores/calendar)', () => {
+  let time: FakeClock
+  let socket: FakeSocket
+  const finds = () => socket.sent.filter((s) => s.event === 'appointments:find').map((s) => s.payload)
+
+  beforeEach(() => {
+    time = fakeClock(Date.parse('2026-11-23T15:00:00Z'))
+    setTokens({ accessToken: tokenFor(AGENT_ID), refreshToken: 'r', remember: false })
+    socket = onlineSocket()
+    setCalendarTimeZone('America/Santiago')
+    showToday()
+  })
+  afterEach(() => {
+    cleanStores($calendarFeed, $appointmentWatch)
+    resetCalendarWatch()
+    clearToasts()
+    selectCalendarUser(null)
+    $consoleSettings.set(null)
+    clearTokens()
+    offline()
+    time.restore()
+  })
+
+  it('loads the day in the agent zone for the signed-in agent, sorted by start', async () => {
+    const late = calendarAppointment({ startAt: '2026-11-23T20:00:00.000Z' })
+    const early = calendarAppointment({ startAt: '2026-11-23T12:00:00.000Z' })
+    socket.answer('appointments:find', foundReply([late, early]))
+    keepMount($calendarFeed)
+    await waitUntil(() => $calendarDay.get().status === 'ready')
+    expect(finds()).to.deep.equal([{ date: '2026-11-23', timezone: 'America/Santiago', users: [AGENT_ID] }])
+    expect($calendarDay.get().appointments.map((a) => a.id)).to.deep.equal([early.id, late.id])
+  })
+
+  it('waits for the link to be online before asking', async () => {
+    offline()
+    socket.answer('appointments:find', foundReply([]))
+    keepMount($calendarFeed)
+    await settle()
+    expect(finds()).to.have.length(0)
+    expect($calendarDay.get().status).to.equal('idle')
+    online()
+    await waitUntil(() => $calendarDay.get().status === 'ready')
+  })
+
+  it('moves a day back and forth and to another agent calendar, asking the server each time', async () => {
+    socket.answer('appointments:find', foundReply([]))
+    keepMount($calendarFeed)
+    await waitUntil(() => $calendarDay.get().status === 'ready')
+    showNextDay()
+    await waitUntil(() => finds().length === 2)
+    showPreviousDay()
+    showPreviousDay()
+    await waitUntil(() => finds().length === 4)
+    selectCalendarUser('d'.repeat(24))
+    await waitUntil(() => finds().length === 5)
+    expect(finds().map((p) => (p as { date: string }).date)).to.deep.equal([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-23',
+      '2026-11-22',
+      '2026-11-22',
+    ])
+    expect(finds()[4]).to.deep.include({ users: ['d'.repeat(24)] })
+    expect($calendarUser.get()).to.equal('d'.repeat(24))
+  })
+
+  it('shows a failure with its code and recovers on reload', async () => {
+    socket.answer('appointments:find', () => ({ ok: false, error: { code: 500, message: 'boom' } }))
+    keepMount($calendarFeed)
+    await waitUntil(() => $calendarDay.get().status === 'failed')
+    expect($calendarDay.get().error).to.equal(500)
+    socket.answer('appointments:find', foundReply([]))
+    showDay('2026-11-25')
+    await waitUntil(() => $calendarDay.get().status === 'ready')
+  })
+
+  it('puts a fresh copy of an appointment in the day, and takes out one that moved to another day', async () => {
+    const item = calendarAppointment({ startAt: '2026-11-23T13:00:00.000Z' })
+    socket.answer('appointments:find', foundReply([item]))
+    keepMount($calendarFeed)
+    await waitUntil(() => $calendarDay.get().status === 'ready')
+    applyAppointment({ ...item, status: 'canceled' })
+    expect($calendarDay.get().appointments[0]!.status).to.equal('canceled')
+    applyAppointment({ ...item, startAt: '2026-11-25T13:00:00.000Z', endAt: '2026-11-25T13:30:00.000Z' })
+    expect($calendarDay.get().appointments).to.have.length(0)
+  })
+
+  it('checks appointments every 5 s while the calendar is enabled and the link is online', async () => {
+    socket.answer('appointments:find', foundReply([]))
+    keepMount($appointmentWatch)
+    const checks = () => socket.sent.filter((s) => s.event === 'appointments:check').length
+    await time.tick(APPOINTMENT_CHECK_MS * 2)
+    expect(checks(), 'no settings yet: not enabled').to.equal(0)
+    receiveConsoleSettings(consoleSettings(true))
+    await time.tick(APPOINTMENT_CHECK_MS - 1)
+    expect(checks()).to.equal(0)
+    await time.tick(1)
+    expect(checks()).to.equal(1)
+    await time.tick(APPOINTMENT_CHECK_MS * 3)
+    expect(checks()).to.equal(4)
+    receiveConsoleSettings(consoleSettings(false))
+    await time.tick(APPOINTMENT_CHECK_MS * 3)
+    expect(checks()).to.equal(4)
+    receiveConsoleSettings(consoleSettings(true))
+    offline()
+    await time.tick(APPOINTMENT_CHECK_MS * 3)
+    expect(checks()).to.equal(4)
+  })
+
+  it('announces a new appointment until dismissed, once, and adds it to the shown day', async () => {
+    socket.answer('appointments:find', foundReply([]))
+    keepMount($calendarFeed)
+    keepMount($appointmentWatch)
+    await waitUntil(() => $calendarDay.get().status === 'ready')
+    const booked = calendarAppointment({ startAt: '2026-11-23T18:00:00.000Z', title: 'Demo for Luis' })
+    socket.serverEmit('appointments:notification:new', { appointment: booked })
+    const toast = $toasts.get()[0]!
+    expect(toast).to.include({ messageId: 'calendar.notifications.new', duration: PERSISTENT, variant: 'primary' })
+    expect(toast.values).to.deep.include({ title: 'Demo for Luis' })
+    expect($calendarDay.get().appointments.map((a) => a.id)).to.deep.equal([booked.id])
+    await time.tick(60 * 60_000)
+    expect($toasts.get()).to.have.length(1)
+    dismissToast(toast.id)
+    socket.serverEmit('appointments:notification:new', { appointment: booked })
+    expect($toasts.get(), 'the same news is not raised again').to.have.length(0)
+  })
+
+  it('keeps one persistent notice per meeting, updated when its status or waiting count changes', () => {
+    keepMount($appointmentWatch)
+    const meeting = calendarAppointment({ title: 'Renewal' })
+    socket.serverEmit('appointments:meeting', { appointment: meeting, status: 'customer-waiting', waiting: 1 })
+    socket.serverEmit('appointments:meeting', { appointment: meeting, status: 'customer-waiting', waiting: 1 })
+    expect($toasts.get()).to.have.length(1)
+    expect($toasts.get()[0]).to.include({ messageId: 'calendar.notifications.customerWaiting', duration: PERSISTENT })
+    socket.serverEmit('appointments:meeting', { appointment: meeting, status: 'customer-waiting', waiting: 2 })
+    expect($toasts.get()).to.have.length(1)
+    expect($toasts.get()[0]!.values).to.deep.include({ count: 2, title: 'Renewal' })
+    socket.serverEmit('appointments:meeting', { appointment: meeting, status: 'ended', waiting: 0 })
+    expect($toasts.get()[0]!.messageId).to.equal('calendar.notifications.meetingEnded')
+  })
+
+  it('forgets the day on logout', async () => {
+    socket.answer('appointments:find', foundReply([calendarAppointment()]))
+    keepMount($calendarFeed)
+    await waitUntil(() => $calendarDay.get().appointments.length === 1)
+    clearTokens()
+    expect($calendarDay.get().appointments).to.have.length(0)
+  })
+})

@@ -1,0 +1,254 @@
+import { expect, waitUntil } from '@open-wc/testing'
+import { cleanStores, keepMount } from 'nanostores'
+import { SAVE_DEBOUNCE_MS } from '../../src/constants'
+import { $activity, hangupActive, resetActivity } from '../../src/stores/activity'
+import { $call, $inMeeting, $meetingEnded, abandonCall, hangUp, startMeeting } from '../../src/stores/call'
+import { $callComments, editComments } from '../../src/stores/call-comments'
+import { $callForm, editFormField } from '../../src/stores/call-form'
+import { $callTags, chooseTags } from '../../src/stores/call-tags'
+import { $callView } from '../../src/stores/call-views'
+import { $chat } from '../../src/stores/chat'
+import { $localMedia } from '../../src/stores/call-media'
+import { $waitingRoom, acceptParticipant } from '../../src/stores/waiting-room'
+import { $toasts, clearToasts } from '../../src/stores/toasts'
+import { fakeClock, type FakeClock } from '../support/fake-clock'
+import type { FakeSocket } from '../support/fake-socket'
+import { connectFakeSocket, joinedCall, meetingJoined, ok, refused, settle } from '../support/call-fixtures'
+
+const form = [
+  { name: 'reason', label: 'Reason', type: 'text' as const, required: true },
+  { name: 'email', label: 'Email', type: 'email' as const, required: false },
+]
+
+describe('the active call', () => {
+  let time: FakeClock
+  let socket: FakeSocket
+
+  beforeEach(() => {
+    time = fakeClock()
+    socket = connectFakeSocket()
+    keepMount($call)
+  })
+  afterEach(() => {
+    abandonCall()
+    cleanStores($call)
+    clearToasts()
+    resetActivity()
+    time.restore()
+  })
+
+  const sent = (event: string) => socket.sent.filter((s) => s.event === event).map((s) => s.payload)
+  const toastIds = () => $toasts.get().map((toast) => toast.messageId)
+
+  it('joins: tokens, tags, comments, form and chat are stored and the info view shows', () => {
+    const call = joinedCall({ comments: 'earlier', agentForm: form, agentFormValues: { reason: 'x' } })
+    socket.serverEmit('join', call)
+    expect($call.get()).to.include({
+      id: call.id,
+      kind: 'call',
+      accessToken: 'signalling-token',
+      rejoined: false,
+    })
+    expect($callTags.get().available).to.have.length(2)
+    expect($callComments.get().text).to.equal('earlier')
+    expect($callForm.get().values).to.deep.equal({ reason: 'x' })
+    expect($callView.get()).to.equal('info')
+    expect($activity.get().inCall).to.equal(true)
+  })
+
+  it('ends on `end`: every call store is clean', async () => {
+    const call = joinedCall({ agentForm: form })
+    socket.serverEmit('join', call)
+    editComments('typed')
+    socket.serverEmit('chat:message', {
+      id: call.id,
+      from: 'customer',
+      peerId: 'customer:1',
+      name: 'Ana',
+      text: 'hi',
+      at: new Date().toISOString(),
+    })
+    socket.serverEmit('end', { callId: call.id, reason: 'hangup' })
+    expect($call.get()).to.equal(null)
+    expect($callComments.get().text).to.equal('')
+    expect($callForm.get().definition).to.equal(null)
+    expect($chat.get().messages).to.deep.equal([])
+    expect($activity.get().inCall).to.equal(false)
+    expect($localMedia.get().stream).to.equal(null)
+    await time.tick(SAVE_DEBOUNCE_MS)
+    expect(sent('comments')).to.deep.equal([])
+  })
+
+  it('blocks hang-up while the agent form is invalid, with the warning, then hangs up', async () => {
+    socket.answer('hangup', () => ok())
+    const call = joinedCall({ agentForm: form })
+    socket.serverEmit('join', call)
+    expect(await hangUp()).to.equal('blocked')
+    expect(sent('hangup')).to.deep.equal([])
+    expect(toastIds()).to.deep.equal(['call.hangup.formInvalid'])
+    expect($callForm.get().showAllErrors).to.equal(true)
+    await time.tick(500)
+    expect($callView.get()).to.equal('agent-form')
+
+    editFormField('reason', 'billing')
+    expect(await hangUp()).to.equal('ended')
+    expect(sent('hangup')).to.deep.equal([{}])
+    expect($call.get()).to.equal(null)
+  })
+
+  it('shows the mandatory-tags conflict of the server as its validation message', async () => {
+    socket.answer('hangup', () =>
+      refused(409, 'Conflict', {
+        errors: [{ code: 'mandatoryTags', message: 'Select at least 1 tag is mandatory' }],
+      }),
+    )
+    socket.serverEmit('join', joinedCall({ mandatoryTags: true }))
+    expect(await hangUp()).to.equal('refused')
+    expect($call.get()).to.not.equal(null)
+    expect(toastIds()).to.deep.equal(['call.hangup.mandatoryTags'])
+  })
+
+  it('shows any other refusal as its plain message', async () => {
+    socket.answer('hangup', () => refused(409, 'No call'))
+    socket.serverEmit('join', joinedCall())
+    await hangUp()
+    expect($toasts.get()[0]).to.deep.include({
+      messageId: 'call.hangup.error',
+      values: { message: 'No call' },
+    })
+  })
+
+  it('hangs up through the session (a status change) and reports a refusal', async () => {
+    socket.answer('hangup', () => ok())
+    socket.serverEmit('join', joinedCall({ agentForm: form }))
+    let error: unknown = null
+    await hangupActive().catch((e: unknown) => (error = e))
+    expect(error).to.be.an('error')
+    editFormField('reason', 'done')
+    expect(await hangupActive()).to.equal(true)
+    expect($call.get()).to.equal(null)
+  })
+
+  it('saves comments 500 ms after the last keystroke, sanitized', async () => {
+    socket.answer('comments', () => ok({ callId: $call.get()!.id, date: new Date().toISOString() }))
+    socket.serverEmit('join', joinedCall())
+    editComments('<b>Refund</b>')
+    await time.tick(300)
+    editComments('<img src=x onerror=alert(1)>Refund asked')
+    await time.tick(SAVE_DEBOUNCE_MS - 1)
+    expect(sent('comments')).to.deep.equal([])
+    await time.tick(1)
+    await settle()
+    expect(sent('comments')).to.deep.equal([{ comments: 'Refund asked' }])
+    expect($callComments.get()).to.include({ status: 'saved', dirty: false })
+  })
+
+  it('sends form values with form:update 500 ms after the last change', async () => {
+    socket.answer('form:update', () => ok())
+    socket.serverEmit('join', joinedCall({ agentForm: form }))
+    editFormField('reason', 'a')
+    editFormField('email', 'not-an-email')
+    expect($callForm.get().errors).to.deep.equal({ email: 'email' })
+    await time.tick(SAVE_DEBOUNCE_MS)
+    await settle()
+    expect(sent('form:update')).to.deep.equal([{ values: { reason: 'a', email: 'not-an-email' } }])
+  })
+
+  it('sends comments and form values again after a reconnect (rejoin), keeping what was typed', async () => {
+    const call = joinedCall({ agentForm: form })
+    socket.serverEmit('join', call)
+    socket.connected = false
+    editComments('typed offline')
+    editFormField('reason', 'offline value')
+    await time.tick(SAVE_DEBOUNCE_MS)
+    await settle()
+    expect($callComments.get()).to.include({ status: 'error', dirty: true })
+
+    socket.connected = true
+    socket.answer('comments', () => ok({ callId: call.id, date: new Date().toISOString() }))
+    socket.answer('form:update', () => ok())
+    socket.serverEmit('rejoin', { ...call, comments: '', agentFormValues: {} })
+    await settle()
+    expect($call.get()?.rejoined).to.equal(true)
+    expect($callComments.get().text).to.equal('typed offline')
+    expect(sent('comments').at(-1)).to.deep.equal({ comments: 'typed offline' })
+    expect(sent('form:update').at(-1)).to.deep.equal({ values: { reason: 'offline value' } })
+  })
+
+  it('lands back in the call on rejoin when none is active (a reload)', () => {
+    const call = joinedCall({ comments: 'kept', messages: [] })
+    socket.serverEmit('rejoin', call)
+    expect($call.get()).to.include({ id: call.id, rejoined: true })
+    expect($callComments.get().text).to.equal('kept')
+  })
+
+  it('ignores a rejoin of another call while one is active', () => {
+    const first = joinedCall()
+    socket.serverEmit('join', first)
+    socket.serverEmit('rejoin', joinedCall())
+    expect($call.get()?.id).to.equal(first.id)
+  })
+
+  it('sets tags with set:tags and keeps what the server accepted', async () => {
+    const call = joinedCall()
+    socket.answer('set:tags', (payload) => ok(payload))
+    socket.serverEmit('join', call)
+    const id = call.tags[0]!._id
+    await chooseTags([id])
+    expect(sent('set:tags')).to.deep.equal([{ tags: [id] }])
+    expect($callTags.get().selected).to.deep.equal([id])
+  })
+
+  it('puts a refused tag choice back', async () => {
+    socket.answer('set:tags', () => refused(400, 'bad'))
+    const call = joinedCall({ selectedTags: [] })
+    socket.serverEmit('join', call)
+    await chooseTags([call.tags[0]!._id])
+    expect($callTags.get().selected).to.deep.equal([])
+    expect(toastIds()).to.deep.equal(['call.tags.saveError'])
+  })
+
+  describe('a meeting', () => {
+    it('starts from the calendar, hangs up with meeting:hangup and ends on meeting:ended', async () => {
+      socket.answer('meeting:hangup', () => ok())
+      const joined = meetingJoined()
+      startMeeting(joined)
+      expect($inMeeting.get()).to.equal(true)
+      expect($activity.get()).to.include({ inMeeting: true, inCall: false })
+      // The server's own meeting:join reply changes nothing.
+      socket.serverEmit('meeting:join', joined)
+      expect($call.get()?.id).to.equal(joined.appointment.id)
+
+      expect(await hangUp()).to.equal('ended')
+      expect(sent('meeting:hangup')).to.deep.equal([{}])
+      expect(sent('hangup')).to.deep.equal([])
+      const appointment = { ...joined.appointment, status: 'attended' as const }
+      socket.serverEmit('meeting:ended', { appointmentId: appointment.id, appointment })
+      expect($call.get()).to.equal(null)
+      expect($meetingEnded.get()?.appointment.status).to.equal('attended')
+      expect($activity.get().inMeeting).to.equal(false)
+    })
+
+    it('keeps the waiting room and accepts by session id', async () => {
+      const waiting = { sessionId: 'session-abc-1', createdAt: new Date().toISOString(), name: 'Ana' }
+      const joined = meetingJoined({ pendingAuthorizations: [waiting] })
+      socket.answer('meeting:accept', () => ok({ appointmentId: joined.appointment.id, data: [] }))
+      startMeeting(joined)
+      expect($waitingRoom.get()).to.deep.equal([waiting])
+      await acceptParticipant('session-abc-1')
+      expect(sent('meeting:accept')).to.deep.equal([{ sessionId: 'session-abc-1' }])
+      expect($waitingRoom.get()).to.deep.equal([])
+      socket.serverEmit('meeting:pending:authorizations', {
+        appointmentId: joined.appointment.id,
+        data: [waiting],
+      })
+      expect($waitingRoom.get()).to.have.length(1)
+    })
+  })
+
+  it('opens the camera and microphone for the call', async () => {
+    socket.serverEmit('join', joinedCall())
+    await waitUntil(() => $localMedia.get().stream, 'no local stream', { timeout: 5000 })
+    expect($localMedia.get()).to.include({ audio: true, video: true })
+  })
+})

@@ -1,0 +1,101 @@
+import { fixtureCleanup } from '@open-wc/testing'
+import { AuthenticatedSchema } from '../../src/protocol'
+import { createSocketConnection } from '../../src/services/socket'
+import { replacePageNavigation } from '../../src/services/page'
+import { serverEventSchemas } from '../../src/protocol'
+import { replaceConnections, type Realtime } from '../../src/stores/connection'
+import { clearTokens, setTokens } from '../../src/stores/tokens'
+import { disconnectRealtime } from '../../src/stores/realtime-session'
+import { resetLogin } from '../../src/stores/login'
+import { clearToasts } from '../../src/stores/toasts'
+import { resetConfig } from '../../src/stores/config'
+import { resetActivity } from '../../src/stores/activity'
+import { navigate } from '../../src/stores/router'
+import { fakeIo, type FakeSocket } from './fake-socket'
+import * as v from 'valibot'
+
+/** A user id of the contract's shape. */
+export const USER_ID = '64b7f0c2a1b2c3d4e5f60718'
+const ACCOUNT_ID = '64b7f0c2a1b2c3d4e5f60001'
+
+function base64Url(value: object): string {
+  return btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+}
+
+/**
+ * An unsigned JWT with the contract's claims (the console never verifies signatures).
+ *
+ * @example
+ * fakeJwt({ exp: Date.now() / 1000 + 900, tag: 'A1' })
+ */
+export function fakeJwt({ exp, tag = 'A' }: { exp: number; tag?: string }): string {
+  const claims = { aud: USER_ID, org: ACCOUNT_ID, lvl: 5, sid: 'family', iat: Math.floor(exp - 900), exp, tag }
+  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url(claims)}.signature`
+}
+
+/** A token that is valid for 15 minutes from `now` (ms). */
+export function freshToken(now: number, tag = 'A'): string {
+  return fakeJwt({ exp: Math.floor(now / 1000) + 900, tag })
+}
+
+/**
+ * Signs an agent in without the login screen (tokens as the login would keep them).
+ *
+ * @example
+ * signIn(Date.now())
+ */
+export function signIn(now: number, remember = false): void {
+  setTokens({ accessToken: freshToken(now), refreshToken: 'R1', remember })
+}
+
+/** A fake socket.io link installed as the page's realtime connection. */
+export function fakeRealtime(): { socket: () => FakeSocket; link: Realtime } {
+  const io = fakeIo()
+  const link = createSocketConnection({ url: '', path: '/ws', timeoutMs: 15_000, schemas: serverEventSchemas, ioFactory: io.factory })
+  replaceConnections({ socket: link })
+  return { socket: io.socket, link }
+}
+
+/** The server accepts `authenticate` and pushes what a real one pushes after it. */
+export function acceptAuthentication(socket: FakeSocket, settings: unknown, status = 'available'): void {
+  socket.answer('authenticate', (payload) => {
+    const { sessionId } = payload as { sessionId: string }
+    queueMicrotask(() => {
+      socket.serverEmit('console:settings', settings)
+      socket.serverEmit('agent:status:update', {
+        online: status !== 'disconnected',
+        available: status === 'available',
+        inCall: false,
+        status,
+      })
+    })
+    return { ok: true, data: v.parse(AuthenticatedSchema, { userId: USER_ID, sessionId, level: 5 }) }
+  })
+}
+
+/** Records page navigations instead of leaving the test page. */
+export function recordNavigation(): { assigned: string[]; reloads: number; restore: () => void } {
+  const record = { assigned: [] as string[], reloads: 0, restore: () => {} }
+  record.restore = replacePageNavigation({
+    assign: (url) => record.assigned.push(url),
+    reload: () => {
+      record.reloads += 1
+    },
+  })
+  return record
+}
+
+/** Puts every store of the session back to a signed-out page. */
+export function resetSession(): void {
+  fixtureCleanup()
+  disconnectRealtime()
+  clearTokens()
+  resetLogin()
+  resetActivity()
+  clearToasts()
+  replaceConnections({ http: null, socket: null })
+  resetConfig()
+  navigate('/')
+  sessionStorage.clear()
+  localStorage.clear()
+}
