@@ -47,7 +47,9 @@ export default {
     json({ compact: true, exclude: ['locales/*.json'] }),
     nodeResolve({ browser: true, exportConditions: ['browser', 'production'], preferBuiltins: false }),
     commonjs(),
-    nodePolyfills({ include: ['events', 'buffer', 'process', 'util', 'stream'] }),
+    // simple-peer and its stream shims use Node's process, Buffer and global: the plugin injects them
+    // into every node_modules file that needs one (its own polyfills included), nothing else.
+    nodePolyfills({ include: ['node_modules/**/*.js'] }),
     typescript({ tsconfig: './tsconfig.build.json', noEmitOnError: true }),
     terser({ format: { comments: false }, compress: { passes: 2 } }),
     sizeReport(),

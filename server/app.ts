@@ -28,7 +28,7 @@ export interface ApplicationOptions {
   version: string
   /** An open database to use (tests); the server closes it on `close()`. */
   database?: Database
-  /** PostgreSQL connection string; when absent, PGlite in `dataDir`. */
+  /** `postgres://…` for a PostgreSQL server; `memory://` or a directory for PGlite (default: DATABASE_URL, then `dataDir`). */
   databaseUrl?: string
   /** PGlite data directory (default `.data/pglite`); `memory://` for a throwaway one. */
   dataDir?: string
@@ -69,8 +69,9 @@ export interface Application {
 async function openDatabase(options: ApplicationOptions): Promise<Database> {
   if (options.database) return options.database
   const url = options.databaseUrl ?? process.env.DATABASE_URL
-  if (url) return openPostgres(url)
-  return openPGlite({ dataDir: options.dataDir ?? '.data/pglite' })
+  // postgres:// and postgresql:// go to a server; anything else names a PGlite data dir (memory:// included).
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url)
+  return openPGlite({ dataDir: options.dataDir ?? url ?? '.data/pglite' })
 }
 
 /**
@@ -123,7 +124,10 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     },
     log: (message, error) => console.error(message, error),
   }
-  await db.query('INSERT INTO nodes (id, heartbeat_at) VALUES ($1, $2)', [context.nodeId, new Date(clock.now())])
+  await db.query('INSERT INTO nodes (id, heartbeat_at) VALUES ($1, $2)', [
+    context.nodeId,
+    new Date(clock.now()),
+  ])
 
   await fastify.register(async (api) => registerApi(api, context), { prefix: '/api' })
   await registerStatic(fastify, { version: options.version })

@@ -21,7 +21,11 @@ export function printDemoLogins(now: number): void {
   console.log(`\nDemo logins (password for all: ${DEMO_PASSWORD})`)
   for (const user of SEED_USERS) console.log(`  ${user.email.padEnd(24)} ${NOTES[user.key] ?? ''}`)
   console.log(`\n2FA: secret ${DEMO_TOTP_SECRET} (current code ${currentTotp(DEMO_TOTP_SECRET, now)}),`)
-  console.log(`     backup codes ${DEMO_BACKUP_CODES.slice(0, 3).join(', ')} … ${DEMO_BACKUP_CODES.at(-1) ?? ''}`)
-  console.log('Other statuses: 400 without the terms checkbox, 401 wrong password, 410 after 5 failures, 429 rate limit.')
+  console.log(
+    `     backup codes ${DEMO_BACKUP_CODES.slice(0, 3).join(', ')} … ${DEMO_BACKUP_CODES.at(-1) ?? ''}`,
+  )
+  console.log(
+    'Other statuses: 400 without the terms checkbox, 401 wrong password, 410 after 5 failures, 429 rate limit.',
+  )
   console.log('Mint a claim id: POST /api/dev/claims {"email":"ana@demo.test"} → open /login/claim/{id}\n')
 }

@@ -12,15 +12,17 @@ export const CLAIM_LIFETIME_MS = 5 * 60_000
  * Mints a one-time claim id for a user: `GET /auth/login/{id}` exchanges it for a session. Only its
  * hash is stored.
  */
-export async function mintClaim(context: ServerContext, userId: string, remember: boolean): Promise<ClaimResponse> {
+export async function mintClaim(
+  context: ServerContext,
+  userId: string,
+  remember: boolean,
+): Promise<ClaimResponse> {
   const id = randomToken(24)
   const expiresAt = new Date(context.clock.now() + CLAIM_LIFETIME_MS)
-  await context.db.query('INSERT INTO login_claims (id_hash, user_id, remember, expires_at) VALUES ($1, $2, $3, $4)', [
-    sha256(id),
-    userId,
-    remember,
-    expiresAt,
-  ])
+  await context.db.query(
+    'INSERT INTO login_claims (id_hash, user_id, remember, expires_at) VALUES ($1, $2, $3, $4)',
+    [sha256(id), userId, remember, expiresAt],
+  )
   return { id, path: `/login/claim/${encodeURIComponent(id)}`, expiresAt: expiresAt.toISOString() }
 }
 

@@ -30,6 +30,6 @@ export function ipAllowed(ip: string, allowList: readonly string[] | null): bool
     const prefix = Number(bits)
     if (value === null || baseValue === null || !(prefix >= 0 && prefix <= 32)) return false
     const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0
-    return ((value & mask) >>> 0) === ((baseValue & mask) >>> 0)
+    return (value & mask) >>> 0 === (baseValue & mask) >>> 0
   })
 }

@@ -40,7 +40,8 @@ export async function login(
     throw new ServerError(LOGIN_STATUS.subscriptionExpired, ERROR_MESSAGES.subscription)
   if (!ipAllowed(ip, user.ip_allow_list)) throw new ServerError(LOGIN_STATUS.ipNotAllowed, ERROR_MESSAGES.ip)
   if (user.totp_secret) {
-    if (body.otp === undefined || body.otp.trim() === '') throw new ServerError(LOGIN_STATUS.otpRequired, 'Code required')
+    if (body.otp === undefined || body.otp.trim() === '')
+      throw new ServerError(LOGIN_STATUS.otpRequired, 'Code required')
     if (!(await acceptSecondFactor(context, user, body.otp.trim(), now)))
       return failAttempt(context, user, now, ERROR_MESSAGES.otp)
   }
@@ -52,7 +53,12 @@ export async function login(
 }
 
 /** Counts a failure atomically; the 5th inside the window blocks the user (410), the others answer 401. */
-async function failAttempt(context: ServerContext, user: UserRow, now: number, message: string): Promise<never> {
+async function failAttempt(
+  context: ServerContext,
+  user: UserRow,
+  now: number,
+  message: string,
+): Promise<never> {
   const rows = await context.db.query<{ failed_attempts: number }>(
     `UPDATE users SET
        failed_attempts = CASE WHEN failed_window_start IS NULL OR failed_window_start < $2 THEN 1 ELSE failed_attempts + 1 END,
@@ -61,7 +67,10 @@ async function failAttempt(context: ServerContext, user: UserRow, now: number, m
     [user.id, new Date(now - FAILED_WINDOW_MS), new Date(now)],
   )
   if ((rows[0]?.failed_attempts ?? 0) >= MAX_FAILED_ATTEMPTS) {
-    await context.db.query('UPDATE users SET blocked_until = $2 WHERE id = $1', [user.id, new Date(now + FAILED_WINDOW_MS)])
+    await context.db.query('UPDATE users SET blocked_until = $2 WHERE id = $1', [
+      user.id,
+      new Date(now + FAILED_WINDOW_MS),
+    ])
     throw new ServerError(LOGIN_STATUS.attemptLimit, ERROR_MESSAGES.attempts)
   }
   throw new ServerError(LOGIN_STATUS.badCredentials, message)
@@ -71,7 +80,12 @@ async function failAttempt(context: ServerContext, user: UserRow, now: number, m
  * A TOTP code (each time step usable once) or a backup code (each usable once). The update is
  * conditional, so two logins racing with the same code cannot both win.
  */
-async function acceptSecondFactor(context: ServerContext, user: UserRow, code: string, now: number): Promise<boolean> {
+async function acceptSecondFactor(
+  context: ServerContext,
+  user: UserRow,
+  code: string,
+  now: number,
+): Promise<boolean> {
   const secret = user.totp_secret
   if (!secret) return false
   const step = verifyTotp(secret, code, now)

@@ -16,7 +16,10 @@ export const REUSE_GRACE_MS = 10_000
  * refused (401); presented again after the grace period, it revokes the whole family (a token that
  * was stolen and used by someone else).
  */
-export async function rotateRefreshToken(context: ServerContext, refreshToken: string): Promise<RefreshResponse> {
+export async function rotateRefreshToken(
+  context: ServerContext,
+  refreshToken: string,
+): Promise<RefreshResponse> {
   const now = context.clock.now()
   const result = await context.db.transaction(async (tx) => {
     const row = await lockRefreshToken(tx, refreshToken)
@@ -28,7 +31,10 @@ export async function rotateRefreshToken(context: ServerContext, refreshToken: s
     if (row.expires_at.getTime() <= now) return null
     const user = await userById(tx, row.user_id)
     if (!user || user.locked) return null
-    await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1', [row.token_hash, new Date(now)])
+    await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1', [
+      row.token_hash,
+      new Date(now),
+    ])
     const next = await insertRefreshToken(tx, row.family_id, now, refreshLifetime(row.remember))
     return { user, familyId: row.family_id, refreshToken: next }
   })

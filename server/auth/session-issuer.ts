@@ -27,7 +27,13 @@ export async function issueSession(
   redirectTo: string | undefined,
 ): Promise<LoginResponse> {
   const now = context.clock.now()
-  const { familyId, refreshToken } = await insertTokenFamily(db, user.id, remember, now, refreshLifetime(remember))
+  const { familyId, refreshToken } = await insertTokenFamily(
+    db,
+    user.id,
+    remember,
+    now,
+    refreshLifetime(remember),
+  )
   const accessToken = await context.tokens.signAccess({
     userId: user.id,
     accountId: user.account_id,

@@ -34,19 +34,36 @@ export class TokenService {
 
   /** A short-lived access token. */
   signAccess(claims: Omit<AccessClaims, 'exp'>): Promise<string> {
-    return this.sign('access', claims.userId, { org: claims.accountId, lvl: claims.level, sid: claims.familyId }, this.accessTtlSeconds)
+    return this.sign(
+      'access',
+      claims.userId,
+      { org: claims.accountId, lvl: claims.level, sid: claims.familyId },
+      this.accessTtlSeconds,
+    )
   }
 
   /** The claims of a valid access token, or null. */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
     const payload = await this.verify(token, 'access')
     if (!payload || typeof payload.aud !== 'string' || typeof payload.org !== 'string') return null
-    if (typeof payload.lvl !== 'number' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null
-    return { userId: payload.aud, accountId: payload.org, level: payload.lvl, familyId: payload.sid, exp: payload.exp }
+    if (typeof payload.lvl !== 'number' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
+      return null
+    return {
+      userId: payload.aud,
+      accountId: payload.org,
+      level: payload.lvl,
+      familyId: payload.sid,
+      exp: payload.exp,
+    }
   }
 
   /** A token of another use, for `subject`, with extra claims, living `ttlSeconds`. */
-  async sign(use: TokenUse, subject: string, claims: Record<string, unknown>, ttlSeconds: number): Promise<string> {
+  async sign(
+    use: TokenUse,
+    subject: string,
+    claims: Record<string, unknown>,
+    ttlSeconds: number,
+  ): Promise<string> {
     const issuedAt = Math.floor(this.now() / 1000)
     return new SignJWT({ ...claims, use })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

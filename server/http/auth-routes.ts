@@ -28,14 +28,22 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
     return login(context, body, request.ip, typeof redirect === 'string' ? redirect : undefined)
   })
 
-  app.get<{ Params: { id: string } }>('/auth/login/:id', async (request) => redeemClaim(context, request.params.id))
+  app.get<{ Params: { id: string } }>('/auth/login/:id', async (request) =>
+    redeemClaim(context, request.params.id),
+  )
 
   app.get(
     '/auth/check-token',
     authed(async (_request, { user }): Promise<CheckTokenResponse> => {
       const token = bearerToken(_request)
       const claims = token ? await context.tokens.verifyAccess(token) : null
-      return { valid: true, userId: user.id, account: user.account_id, level: user.level, exp: claims?.exp ?? 0 }
+      return {
+        valid: true,
+        userId: user.id,
+        account: user.account_id,
+        level: user.level,
+        exp: claims?.exp ?? 0,
+      }
     }),
   )
 

@@ -12,7 +12,12 @@ import { ServerError } from '../errors'
 import { parseInput } from '../validation'
 import { calendarServices } from '../meetings/appointments'
 import { datesOf, hoursOf } from '../meetings/availability'
-import { agentOfAccount, rescheduleAppointment, scheduleAppointment, serviceOfAgent } from '../meetings/schedule'
+import {
+  agentOfAccount,
+  rescheduleAppointment,
+  scheduleAppointment,
+  serviceOfAgent,
+} from '../meetings/schedule'
 import { isKnownTimeZone } from '../meetings/zoned-time'
 import type { ApiTools } from './api-plugin'
 
@@ -26,10 +31,15 @@ export function calendarRoutes(app: FastifyInstance, { context, authed }: ApiToo
   app.get(
     '/services/:id/forms',
     authed<{ Params: { id: string } }>(async (request, { user }): Promise<ServiceFormResponse> => {
-      const rows = await context.db.query<{ id: string; title: string; duration_min: number; form: ServiceFormResponse['form'] }>(
-        'SELECT id, title, duration_min, form FROM services WHERE id = $1 AND account_id = $2',
-        [request.params.id, user.account_id],
-      )
+      const rows = await context.db.query<{
+        id: string
+        title: string
+        duration_min: number
+        form: ServiceFormResponse['form']
+      }>('SELECT id, title, duration_min, form FROM services WHERE id = $1 AND account_id = $2', [
+        request.params.id,
+        user.account_id,
+      ])
       const service = rows[0]
       if (!service) throw new ServerError(404, 'Unknown service')
       return { id: service.id, title: service.title, duration: service.duration_min, form: service.form }
@@ -39,9 +49,10 @@ export function calendarRoutes(app: FastifyInstance, { context, authed }: ApiToo
   app.get(
     '/referrers',
     authed(async (_request, { user }): Promise<ReferrersResponse> => {
-      const rows = await context.db.query<{ url: string }>('SELECT url FROM referrers WHERE account_id = $1 ORDER BY url', [
-        user.account_id,
-      ])
+      const rows = await context.db.query<{ url: string }>(
+        'SELECT url FROM referrers WHERE account_id = $1 ORDER BY url',
+        [user.account_id],
+      )
       return { data: rows }
     }),
   )
@@ -91,7 +102,9 @@ export function calendarRoutes(app: FastifyInstance, { context, authed }: ApiToo
     '/schedule/reschedule/:appointmentId',
     authed<{ Params: { appointmentId: string } }>(async (request, { user }, reply) => {
       const body = parseInput(RescheduleRequestSchema, request.body)
-      return reply.code(201).send(await rescheduleAppointment(context, user, request.params.appointmentId, body.date))
+      return reply
+        .code(201)
+        .send(await rescheduleAppointment(context, user, request.params.appointmentId, body.date))
     }),
   )
 }

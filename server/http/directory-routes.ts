@@ -67,7 +67,8 @@ export function directoryRoutes(app: FastifyInstance, { context, authed }: ApiTo
           WHERE g.account_id = $1${sql.where} ORDER BY ${sql.orderBy} LIMIT ${sql.limit} OFFSET ${sql.skip}`,
         [user.account_id, ...sql.params],
       )
-      const total = rows[0]?.total ?? (await countWithoutPage('segments g', 'g.account_id = $1', sql, user.account_id))
+      const total =
+        rows[0]?.total ?? (await countWithoutPage('segments g', 'g.account_id = $1', sql, user.account_id))
       return toPage(
         rows.map((row) => ({ id: row.id, name: row.name })),
         total,
@@ -169,7 +170,12 @@ export function directoryRoutes(app: FastifyInstance, { context, authed }: ApiTo
   )
 
   /** The total when the page itself came back empty (skip past the end). */
-  async function countWithoutPage(from: string, scope: string, sql: { where: string; params: unknown[] }, ...base: unknown[]) {
+  async function countWithoutPage(
+    from: string,
+    scope: string,
+    sql: { where: string; params: unknown[] },
+    ...base: unknown[]
+  ) {
     const rows = await context.db.query<{ total: number }>(
       `SELECT count(*)::int AS total FROM ${from} WHERE ${scope}${sql.where}`,
       [...base, ...sql.params],

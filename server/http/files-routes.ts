@@ -15,8 +15,10 @@ const FILE_TOKEN_TTL_S = 10 * 60
  * them; `GET /files/{id}` reads them back (same account).
  */
 export function filesRoutes(app: FastifyInstance, { context, authed }: ApiTools): void {
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_r, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
+    (_r, body, done) => done(null, body),
   )
 
   app.post(
@@ -57,7 +59,8 @@ export function filesRoutes(app: FastifyInstance, { context, authed }: ApiTools)
       throw new ServerError(401, 'Invalid or expired file token')
     const bytes = request.body
     if (!Buffer.isBuffer(bytes)) throw new ServerError(415, 'Send the file as application/octet-stream')
-    if (bytes.length !== claims.size) throw new ServerError(400, `Expected ${String(claims.size)} bytes, got ${bytes.length}`)
+    if (bytes.length !== claims.size)
+      throw new ServerError(400, `Expected ${String(claims.size)} bytes, got ${bytes.length}`)
     const crc = CRC32.buf(bytes) >>> 0
     if (crc !== claims.crc32) throw new ServerError(400, 'CRC-32 mismatch: the file was damaged on the way')
     const spent = await context.db.query(
@@ -69,10 +72,29 @@ export function filesRoutes(app: FastifyInstance, { context, authed }: ApiTools)
     await context.db.query(
       `INSERT INTO files (id, account_id, user_id, call_id, appointment_id, name, type, size, crc32, data, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [id, claims.org, claims.aud, claims.call, claims.appointment, claims.name, claims.type, bytes.length, crc, bytes, new Date(context.clock.now())],
+      [
+        id,
+        claims.org,
+        claims.aud,
+        claims.call,
+        claims.appointment,
+        claims.name,
+        claims.type,
+        bytes.length,
+        crc,
+        bytes,
+        new Date(context.clock.now()),
+      ],
     )
     reply.code(201)
-    return { id, size: bytes.length, crc32: crc, type: String(claims.type), name: String(claims.name), url: `/api/files/${id}` }
+    return {
+      id,
+      size: bytes.length,
+      crc32: crc,
+      type: String(claims.type),
+      name: String(claims.name),
+      url: `/api/files/${id}`,
+    }
   })
 
   app.get(

@@ -51,8 +51,11 @@ export function listQueryToSql(
   if (or !== undefined) {
     if (!Array.isArray(or)) throw new ServerError(400, '$or must be a list')
     const parts = or.map((item) => {
-      if (typeof item !== 'object' || Array.isArray(item)) throw new ServerError(400, '$or items must be objects')
-      const inner = Object.entries(item).map(([key, value]) => fieldCondition(key, value, fields, placeholder))
+      if (typeof item !== 'object' || Array.isArray(item))
+        throw new ServerError(400, '$or items must be objects')
+      const inner = Object.entries(item).map(([key, value]) =>
+        fieldCondition(key, value, fields, placeholder),
+      )
       return inner.length === 0 ? 'TRUE' : `(${inner.join(' AND ')})`
     })
     if (parts.length > 0) conditions.push(`(${parts.join(' OR ')})`)

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { PersonalLinkRequestSchema, type ExternalAppSsoResponse, type PersonalLinkResponse } from '../../src/protocol'
+import {
+  PersonalLinkRequestSchema,
+  type ExternalAppSsoResponse,
+  type PersonalLinkResponse,
+} from '../../src/protocol'
 import { ServerError } from '../errors'
 import { parseInput } from '../validation'
 import { consoleSettings } from '../store/accounts'
@@ -14,7 +18,8 @@ export function miscRoutes(app: FastifyInstance, { context, authed }: ApiTools):
     '/external-apps/:app/sso',
     authed<{ Params: { app: string } }>(async (request, { user }): Promise<ExternalAppSsoResponse> => {
       const settings = await consoleSettings(context.db, user.account_id)
-      const known = BUILT_IN_APPS.has(request.params.app) || settings.apps.some((a) => a.name === request.params.app)
+      const known =
+        BUILT_IN_APPS.has(request.params.app) || settings.apps.some((a) => a.name === request.params.app)
       if (!known) throw new ServerError(404, 'Unknown app')
       const ssoToken = await context.tokens.sign(
         'external-app',
@@ -25,6 +30,15 @@ export function miscRoutes(app: FastifyInstance, { context, authed }: ApiTools):
       return { ssoToken }
     }),
   )
+
+  // Reference server only: the customer page lists the segments it may call (customers have no login).
+  app.get('/public/segments', async () => {
+    const rows = await context.db.query<{ id: string; name: string; account: string }>(
+      `SELECT g.id, g.name, a.name AS account FROM segments g JOIN accounts a ON a.id = g.account_id
+        WHERE a.subscription_expires_at IS NULL OR a.subscription_expires_at > now() ORDER BY a.name, g.name`,
+    )
+    return { data: rows }
+  })
 
   app.post(
     '/personal-link',

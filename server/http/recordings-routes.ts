@@ -70,10 +70,10 @@ function assertAccess(user: UserRow): void {
 /** Recordings CRUD of the caller (403 without recordings access, 404 for someone else's). */
 export function recordingsRoutes(app: FastifyInstance, { context, authed }: ApiTools): void {
   const own = async (user: UserRow, id: string) => {
-    const rows = await context.db.query<RecordingRow>('SELECT * FROM recordings WHERE id = $1 AND user_id = $2', [
-      id,
-      user.id,
-    ])
+    const rows = await context.db.query<RecordingRow>(
+      'SELECT * FROM recordings WHERE id = $1 AND user_id = $2',
+      [id, user.id],
+    )
     const row = rows[0]
     if (!row) throw new ServerError(404, ERROR_MESSAGES.recordingNotFound)
     return row
@@ -120,7 +120,8 @@ export function recordingsRoutes(app: FastifyInstance, { context, authed }: ApiT
       assertAccess(user)
       const body = parseInput(RecordingCreateSchema, request.body)
       const roomId = body.callId ?? body.appointmentId
-      if (!roomId || (body.callId && body.appointmentId)) throw new ServerError(400, 'Give callId or appointmentId')
+      if (!roomId || (body.callId && body.appointmentId))
+        throw new ServerError(400, 'Give callId or appointmentId')
       const member = await context.db.query(
         `SELECT 1 FROM participants WHERE room_id = $1 AND user_id = $2
          UNION ALL SELECT 1 FROM appointments WHERE id = $1 AND user_id = $2`,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { registerPageBundles } from './page-bundles'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -21,7 +22,8 @@ export async function registerStatic(app: FastifyInstance, { version }: { versio
   app.get('/version.txt', async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/plain').send(version),
   )
-  for (const name of ['crm.html', 'customer.html'])
+  registerPageBundles(app)
+  for (const name of ['crm.html', 'customer.html', 'test-agent.html'])
     app.get(`/${name}`, async (_request, reply) => reply.type('text/html').send(await page(name)))
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =

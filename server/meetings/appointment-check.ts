@@ -16,9 +16,11 @@ export async function checkAppointments(context: ServerContext, userId: string):
     [userId, now],
   )
   for (const row of fresh)
-    context.io.to(rooms.user(userId)).emit('appointments:notification:new', { appointment: appointmentView(context, row) })
+    context.io
+      .to(rooms.user(userId))
+      .emit('appointments:notification:new', { appointment: appointmentView(context, row) })
   const waiting = await context.db.query<AppointmentRow & { waiting: number }>(
-    `${SELECT_APPOINTMENT.replace('SELECT p.*,', 'SELECT p.*, (SELECT count(*)::int FROM meeting_guests g WHERE g.appointment_id = p.id AND g.state = \'waiting\') AS waiting,')}
+    `${SELECT_APPOINTMENT.replace('SELECT p.*,', "SELECT p.*, (SELECT count(*)::int FROM meeting_guests g WHERE g.appointment_id = p.id AND g.state = 'waiting') AS waiting,")}
       WHERE p.user_id = $1 AND p.status IN ('pending', 'attended')
         AND EXISTS (SELECT 1 FROM meeting_guests g WHERE g.appointment_id = p.id AND g.state = 'waiting')`,
     [userId],

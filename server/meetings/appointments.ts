@@ -33,10 +33,10 @@ export async function findAppointments(
   const timezone = request.timezone ?? caller.timezone
   if (!isKnownTimeZone(timezone)) throw new ServerError(400, `Unknown time zone ${timezone}`)
   const users = request.users && request.users.length > 0 ? [...new Set(request.users)] : [caller.userId]
-  const known = await context.db.query<{ id: string }>('SELECT id FROM users WHERE account_id = $1 AND id = ANY($2)', [
-    caller.accountId,
-    users,
-  ])
+  const known = await context.db.query<{ id: string }>(
+    'SELECT id FROM users WHERE account_id = $1 AND id = ANY($2)',
+    [caller.accountId, users],
+  )
   if (known.length !== users.length) throw new ServerError(404, 'Unknown user')
   const { start, end } = zonedDayRange(request.date, timezone)
   const rows = await context.db.query<AppointmentRow>(
@@ -47,7 +47,11 @@ export async function findAppointments(
 }
 
 /** An appointment of the caller's account; 404 otherwise. */
-export async function getAppointment(context: ServerContext, caller: Caller, id: string): Promise<Appointment> {
+export async function getAppointment(
+  context: ServerContext,
+  caller: Caller,
+  id: string,
+): Promise<Appointment> {
   const row = await appointmentById(context.db, id)
   if (!row || row.account_id !== caller.accountId) throw new ServerError(404, 'Appointment not found')
   return appointmentView(context, row)
@@ -64,10 +68,16 @@ export function assertEditable(row: AppointmentRow, now: number): void {
   if (row.start_at.getTime() <= now) throw new ServerError(409, 'The appointment is in progress')
 }
 
-async function lockOwn(context: ServerContext, tx: Parameters<typeof lockAppointment>[0], caller: Caller, id: string) {
+async function lockOwn(
+  context: ServerContext,
+  tx: Parameters<typeof lockAppointment>[0],
+  caller: Caller,
+  id: string,
+) {
   const row = await lockAppointment(tx, id)
   if (!row || row.account_id !== caller.accountId) throw new ServerError(404, 'Appointment not found')
-  if (row.user_id !== caller.userId) throw new ServerError(403, 'Only the owner of the calendar can change it')
+  if (row.user_id !== caller.userId)
+    throw new ServerError(403, 'Only the owner of the calendar can change it')
   return row
 }
 
@@ -79,7 +89,8 @@ export async function patchAppointment(
 ): Promise<Appointment> {
   const start = Date.parse(request.startAt)
   const end = Date.parse(request.endAt)
-  if (end - start < APPOINTMENT_MIN_GAP_MS) throw new ServerError(400, 'The end must be at least 5 minutes after the start')
+  if (end - start < APPOINTMENT_MIN_GAP_MS)
+    throw new ServerError(400, 'The end must be at least 5 minutes after the start')
   const now = context.clock.now()
   if (start <= now) throw new ServerError(422, 'The new start is in the past')
   const row = await context.db.transaction(async (tx) => {

@@ -21,7 +21,13 @@ interface Busy {
   end: number
 }
 
-async function busyBetween(db: Queryable, userId: string, from: number, to: number, ignore?: string): Promise<Busy[]> {
+async function busyBetween(
+  db: Queryable,
+  userId: string,
+  from: number,
+  to: number,
+  ignore?: string,
+): Promise<Busy[]> {
   const rows = await db.query<{ start_at: Date; end_at: Date }>(
     `SELECT start_at, end_at FROM appointments WHERE user_id = $1 AND status IN ('pending', 'attended')
        AND start_at < $3 AND end_at > $2 AND id IS DISTINCT FROM $4`,
@@ -65,14 +71,24 @@ export async function freeSlots(
 }
 
 /** `GET /users/{id}/hours`: free slots of a local day in `zone` (never before now + 3 min). */
-export async function hoursOf(db: Queryable, slot: SlotContext, date: string, zone: string): Promise<HourItem[]> {
+export async function hoursOf(
+  db: Queryable,
+  slot: SlotContext,
+  date: string,
+  zone: string,
+): Promise<HourItem[]> {
   const { start, end } = zonedDayRange(date, zone)
   const slots = await freeSlots(db, slot, start, end, slot.now + EARLIEST_HOUR_OFFSET_MS)
   return slots.map((instant) => ({ utc: new Date(instant).toISOString(), time: localTime(instant, zone) }))
 }
 
 /** `GET /users/{id}/dates`: the days of a month (in `zone`) with a free slot, each with its first one (≥ now + 5 min). */
-export async function datesOf(db: Queryable, slot: SlotContext, month: string, zone: string): Promise<DayItem[]> {
+export async function datesOf(
+  db: Queryable,
+  slot: SlotContext,
+  month: string,
+  zone: string,
+): Promise<DayItem[]> {
   const { year, month: m } = parseDate(month)
   const first = { year, month: m, day: 1 }
   const monthStart = zonedToUtc(first, zone)
@@ -82,7 +98,8 @@ export async function datesOf(db: Queryable, slot: SlotContext, month: string, z
   for (const instant of slots) {
     const p = localParts(instant, zone)
     const key = `${p.year}-${p.month}-${p.day}`
-    if (!days.has(key)) days.set(key, { utc: new Date(instant).toISOString(), weekday: p.weekday, day: p.day })
+    if (!days.has(key))
+      days.set(key, { utc: new Date(instant).toISOString(), weekday: p.weekday, day: p.day })
   }
   return [...days.values()]
 }

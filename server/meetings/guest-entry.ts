@@ -19,9 +19,10 @@ export async function guestArrives(
 ): Promise<MeetingWaiting> {
   const now = context.clock.now()
   const outcome = await context.db.transaction(async (tx) => {
-    const rows = await tx.query<AppointmentRow>(`${SELECT_APPOINTMENT} WHERE p.join_code = $1 FOR UPDATE OF p`, [
-      request.code,
-    ])
+    const rows = await tx.query<AppointmentRow>(
+      `${SELECT_APPOINTMENT} WHERE p.join_code = $1 FOR UPDATE OF p`,
+      [request.code],
+    )
     const row = rows[0]
     if (!row) throw new ServerError(404, 'Unknown meeting')
     assertJoinable(row, now)
@@ -39,7 +40,12 @@ export async function guestArrives(
       await insertNotification(
         tx,
         row.user_id,
-        { kind: 'meeting', title: 'A customer is waiting', body: `${request.name} is waiting to join ${row.title}`, data: { appointmentId: row.id } },
+        {
+          kind: 'meeting',
+          title: 'A customer is waiting',
+          body: `${request.name} is waiting to join ${row.title}`,
+          data: { appointmentId: row.id },
+        },
         now,
       )
     return { row, accepted: state === 'accepted' }
@@ -63,7 +69,9 @@ export async function guestArrives(
     status: 'customer-waiting',
     waiting: pending.data.length,
   })
-  context.io.to(rooms.user(row.user_id)).emit('notifications:update', await notificationsOf(context.db, row.user_id))
+  context.io
+    .to(rooms.user(row.user_id))
+    .emit('notifications:update', await notificationsOf(context.db, row.user_id))
   return waiting
 }
 
@@ -72,7 +80,11 @@ export async function guestMeeting(
   context: ServerContext,
   sessionId: string,
 ): Promise<{ appointmentId: string; state: 'waiting' | 'accepted'; name: string } | null> {
-  const rows = await context.db.query<{ appointment_id: string; state: 'waiting' | 'accepted'; name: string }>(
+  const rows = await context.db.query<{
+    appointment_id: string
+    state: 'waiting' | 'accepted'
+    name: string
+  }>(
     `SELECT appointment_id, state, name FROM meeting_guests WHERE session_id = $1 AND state IN ('waiting', 'accepted')
       ORDER BY created_at DESC LIMIT 1`,
     [sessionId],

@@ -33,9 +33,12 @@ const TOKEN_TTL_S = 6 * 60 * 60
 /** Refuses (409) a meeting that cannot be held now: blocked, external, canceled, rescheduled, outside its window. */
 export function assertJoinable(row: AppointmentRow, now: number): void {
   if (row.type !== 'regular') throw new ServerError(409, `A ${row.type} appointment has no meeting`)
-  if (row.status === 'canceled' || row.status === 'rescheduled') throw new ServerError(409, `The appointment is ${row.status}`)
-  if (now < row.start_at.getTime() - MEETING_OPENS_BEFORE_MS) throw new ServerError(409, 'The meeting has not opened yet')
-  if (now > row.end_at.getTime() + APPOINTMENT_JOIN_WINDOW_MS) throw new ServerError(409, 'The meeting is over')
+  if (row.status === 'canceled' || row.status === 'rescheduled')
+    throw new ServerError(409, `The appointment is ${row.status}`)
+  if (now < row.start_at.getTime() - MEETING_OPENS_BEFORE_MS)
+    throw new ServerError(409, 'The meeting has not opened yet')
+  if (now > row.end_at.getTime() + APPOINTMENT_JOIN_WINDOW_MS)
+    throw new ServerError(409, 'The meeting is over')
 }
 
 /** The waiting room of a meeting. */
@@ -44,17 +47,29 @@ export async function pendingOf(db: Queryable, appointmentId: string): Promise<P
     "SELECT session_id, name, created_at FROM meeting_guests WHERE appointment_id = $1 AND state = 'waiting' ORDER BY created_at",
     [appointmentId],
   )
-  return rows.map((row) => ({ sessionId: row.session_id, name: row.name, createdAt: row.created_at.toISOString() }))
+  return rows.map((row) => ({
+    sessionId: row.session_id,
+    name: row.name,
+    createdAt: row.created_at.toISOString(),
+  }))
 }
 
 /** Sends the waiting list to the agent who owns the meeting. */
-export async function announcePending(context: ServerContext, row: AppointmentRow): Promise<PendingAuthorizations> {
+export async function announcePending(
+  context: ServerContext,
+  row: AppointmentRow,
+): Promise<PendingAuthorizations> {
   const list = { appointmentId: row.id, data: await pendingOf(context.db, row.id) }
   context.io.to(rooms.user(row.user_id)).emit('meeting:pending:authorizations', list)
   return list
 }
 
-async function joinedPayload(context: ServerContext, db: Queryable, row: AppointmentRow, userId: string): Promise<MeetingJoined> {
+async function joinedPayload(
+  context: ServerContext,
+  db: Queryable,
+  row: AppointmentRow,
+  userId: string,
+): Promise<MeetingJoined> {
   const peerId = agentPeerId(userId)
   const settings = await consoleSettings(db, row.account_id)
   return {
@@ -70,13 +85,19 @@ async function joinedPayload(context: ServerContext, db: Queryable, row: Appoint
 }
 
 /** `meeting:join` (agent): opens the appointment as a meeting room and takes the agent into it. */
-export async function joinMeeting(context: ServerContext, userId: string, appointmentId: string): Promise<MeetingJoined> {
+export async function joinMeeting(
+  context: ServerContext,
+  userId: string,
+  appointmentId: string,
+): Promise<MeetingJoined> {
   const now = context.clock.now()
   const payload = await context.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, appointmentId)
     const user = await userById(tx, userId)
-    if (!row || !user || row.account_id !== user.account_id) throw new ServerError(404, 'Appointment not found')
-    if (row.user_id !== userId) throw new ServerError(403, 'Only the owner of the calendar can open its meetings')
+    if (!row || !user || row.account_id !== user.account_id)
+      throw new ServerError(404, 'Appointment not found')
+    if (row.user_id !== userId)
+      throw new ServerError(403, 'Only the owner of the calendar can open its meetings')
     assertJoinable(row, now)
     const state = await lockAgentState(tx, userId)
     if (state?.call_id || (state?.appointment_id && state.appointment_id !== appointmentId))
@@ -86,7 +107,12 @@ export async function joinMeeting(context: ServerContext, userId: string, appoin
       appointmentId,
       new Date(now),
     ])
-    await joinRoom(tx, appointmentId, { peerId: agentPeerId(userId), role: 'agent', name: fullName(user), userId }, now)
+    await joinRoom(
+      tx,
+      appointmentId,
+      { peerId: agentPeerId(userId), role: 'agent', name: fullName(user), userId },
+      now,
+    )
     return { joined: await joinedPayload(context, tx, row, userId), name: fullName(user) }
   })
   await enterRoom(context, userId, appointmentId, payload.name)
@@ -95,7 +121,12 @@ export async function joinMeeting(context: ServerContext, userId: string, appoin
   return payload.joined
 }
 
-async function enterRoom(context: ServerContext, userId: string, appointmentId: string, name: string): Promise<void> {
+async function enterRoom(
+  context: ServerContext,
+  userId: string,
+  appointmentId: string,
+  name: string,
+): Promise<void> {
   const peer = { id: agentPeerId(userId), role: 'agent' as const, name }
   await context.io.in(rooms.user(userId)).socketsJoin([rooms.room(appointmentId), rooms.peer(peer.id)])
   context.customers.to(rooms.room(appointmentId)).emit('peer:join', { peer })
@@ -143,7 +174,12 @@ export async function decideGuest(
     const guest = guests[0]
     if (!guest) throw new ServerError(404, 'Nobody with that sessionId is waiting')
     if (accept)
-      await joinRoom(tx, row.id, { peerId: meetingCustomerPeerId(sessionId), role: 'customer', name: guest.name, sessionId }, now)
+      await joinRoom(
+        tx,
+        row.id,
+        { peerId: meetingCustomerPeerId(sessionId), role: 'customer', name: guest.name, sessionId },
+        now,
+      )
     return { row, name: guest.name }
   })
   const { row } = outcome
@@ -153,9 +189,16 @@ export async function decideGuest(
 }
 
 /** Takes an accepted customer's sockets into the room; they are the newcomer and connect to everybody. */
-export async function admitGuest(context: ServerContext, appointmentId: string, sessionId: string, name: string): Promise<void> {
+export async function admitGuest(
+  context: ServerContext,
+  appointmentId: string,
+  sessionId: string,
+  name: string,
+): Promise<void> {
   const peerId = meetingCustomerPeerId(sessionId)
-  await context.customers.in(rooms.customer(sessionId)).socketsJoin([rooms.room(appointmentId), rooms.peer(peerId)])
+  await context.customers
+    .in(rooms.customer(sessionId))
+    .socketsJoin([rooms.room(appointmentId), rooms.peer(peerId)])
   context.customers.to(rooms.customer(sessionId)).emit('meeting:accepted', {
     appointmentId,
     peerId,
@@ -164,7 +207,10 @@ export async function admitGuest(context: ServerContext, appointmentId: string, 
   })
   const peer = { id: peerId, role: 'customer' as const, name }
   context.io.to(rooms.room(appointmentId)).emit('peer:join', { peer })
-  context.customers.to(rooms.room(appointmentId)).except(rooms.customer(sessionId)).emit('peer:join', { peer })
+  context.customers
+    .to(rooms.room(appointmentId))
+    .except(rooms.customer(sessionId))
+    .emit('peer:join', { peer })
 }
 
 /** `meeting:hangup`: ends the meeting for everybody; the appointment becomes `attended` (or the status given). */
@@ -183,13 +229,14 @@ export async function hangupMeeting(
 }
 
 async function endMeetingTx(tx: Queryable, appointmentId: string, now: number): Promise<AppointmentRow> {
-  await tx.query("UPDATE meeting_guests SET state = 'left' WHERE appointment_id = $1 AND state IN ('waiting', 'accepted')", [
-    appointmentId,
-  ])
-  await tx.query('UPDATE agent_states SET appointment_id = NULL, available_since = $2 WHERE appointment_id = $1', [
-    appointmentId,
-    new Date(now),
-  ])
+  await tx.query(
+    "UPDATE meeting_guests SET state = 'left' WHERE appointment_id = $1 AND state IN ('waiting', 'accepted')",
+    [appointmentId],
+  )
+  await tx.query(
+    'UPDATE agent_states SET appointment_id = NULL, available_since = $2 WHERE appointment_id = $1',
+    [appointmentId, new Date(now)],
+  )
   await closeRoom(tx, appointmentId, now)
   return (await appointmentById(tx, appointmentId)) as AppointmentRow
 }
@@ -197,12 +244,19 @@ async function endMeetingTx(tx: Queryable, appointmentId: string, now: number): 
 async function announceMeetingEnd(context: ServerContext, row: AppointmentRow): Promise<void> {
   const room = rooms.room(row.id)
   const agents = await context.io.in(room).fetchSockets()
-  const userIds = [...new Set(agents.map((socket) => socket.data.userId).filter((id): id is string => Boolean(id)))]
-  context.io.to(room).emit('meeting:ended', { appointmentId: row.id, appointment: appointmentView(context, row) })
-  context.io.to(rooms.user(row.user_id)).except(room).emit('meeting:ended', {
-    appointmentId: row.id,
-    appointment: appointmentView(context, row),
-  })
+  const userIds = [
+    ...new Set(agents.map((socket) => socket.data.userId).filter((id): id is string => Boolean(id))),
+  ]
+  context.io
+    .to(room)
+    .emit('meeting:ended', { appointmentId: row.id, appointment: appointmentView(context, row) })
+  context.io
+    .to(rooms.user(row.user_id))
+    .except(room)
+    .emit('meeting:ended', {
+      appointmentId: row.id,
+      appointment: appointmentView(context, row),
+    })
   context.customers.to(room).emit('meeting:ended', { appointmentId: row.id })
   context.io.in(room).socketsLeave(room)
   context.customers.in(room).socketsLeave(room)
@@ -213,7 +267,11 @@ async function announceMeetingEnd(context: ServerContext, row: AppointmentRow): 
 }
 
 /** The agent did not come back in time: the meeting ends for the customers (the appointment keeps its status). */
-export async function leaveMeetingForGood(context: ServerContext, userId: string, appointmentId: string): Promise<void> {
+export async function leaveMeetingForGood(
+  context: ServerContext,
+  userId: string,
+  appointmentId: string,
+): Promise<void> {
   const now = context.clock.now()
   const row = await context.db.transaction(async (tx) => {
     const state = await lockAgentState(tx, userId)
@@ -224,7 +282,11 @@ export async function leaveMeetingForGood(context: ServerContext, userId: string
 }
 
 /** A customer left a meeting (or its waiting room). */
-export async function guestLeaves(context: ServerContext, sessionId: string, appointmentId: string): Promise<void> {
+export async function guestLeaves(
+  context: ServerContext,
+  sessionId: string,
+  appointmentId: string,
+): Promise<void> {
   const now = context.clock.now()
   const row = await context.db.transaction(async (tx) => {
     const updated = await tx.query(
@@ -239,6 +301,8 @@ export async function guestLeaves(context: ServerContext, sessionId: string, app
   const peerId = meetingCustomerPeerId(sessionId)
   context.io.to(rooms.room(appointmentId)).emit('peer:leave', { peerId })
   context.customers.to(rooms.room(appointmentId)).emit('peer:leave', { peerId })
-  context.customers.in(rooms.customer(sessionId)).socketsLeave([rooms.room(appointmentId), rooms.peer(peerId)])
+  context.customers
+    .in(rooms.customer(sessionId))
+    .socketsLeave([rooms.room(appointmentId), rooms.peer(peerId)])
   await announcePending(context, row)
 }

@@ -151,7 +151,12 @@ export async function rescheduleAppointment(
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [agent.id])
     const minutes = Math.round((old.end_at.getTime() - old.start_at.getTime()) / 60_000)
     const start = Date.parse(date)
-    const free = await isFreeSlot(tx, { userId: agent.id, agentZone: agent.timezone, minutes, now }, start, old.id)
+    const free = await isFreeSlot(
+      tx,
+      { userId: agent.id, agentZone: agent.timezone, minutes, now },
+      start,
+      old.id,
+    )
     if (free === 'invalid') throw new ServerError(422, 'That time is not bookable')
     if (free === 'taken') throw new ServerError(409, 'That time was just taken')
     const id = newId()
@@ -171,15 +176,18 @@ export async function rescheduleAppointment(
         new Date(now),
       ],
     )
-    await tx.query("UPDATE appointments SET status = 'rescheduled', rescheduled_appointment_id = $2 WHERE id = $1", [
-      old.id,
-      id,
-    ])
+    await tx.query(
+      "UPDATE appointments SET status = 'rescheduled', rescheduled_appointment_id = $2 WHERE id = $1",
+      [old.id, id],
+    )
     return {
       appointment: (await appointmentById(tx, id)) as AppointmentRow,
       previous: (await appointmentById(tx, old.id)) as AppointmentRow,
     }
   })
   await notifyOwner(context, result.appointment, result.appointment.user_id === caller.id)
-  return { appointment: appointmentView(context, result.appointment), previous: appointmentView(context, result.previous) }
+  return {
+    appointment: appointmentView(context, result.appointment),
+    previous: appointmentView(context, result.previous),
+  }
 }

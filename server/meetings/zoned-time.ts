@@ -80,9 +80,13 @@ export function zonedToUtc(
 ): number {
   const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour ?? 0, local.minute ?? 0)
   // Offsets a day before and after: transitions are never closer than that.
-  const candidates = [...new Set([offsetAt(wall - DAY_MS, timeZone), offsetAt(wall + DAY_MS, timeZone), offsetAt(wall, timeZone)])].map(
-    (offset) => wall - offset,
-  )
+  const candidates = [
+    ...new Set([
+      offsetAt(wall - DAY_MS, timeZone),
+      offsetAt(wall + DAY_MS, timeZone),
+      offsetAt(wall, timeZone),
+    ]),
+  ].map((offset) => wall - offset)
   const valid = candidates.filter((instant) => instant + offsetAt(instant, timeZone) === wall)
   return valid.length > 0 ? Math.min(...valid) : Math.max(...candidates)
 }

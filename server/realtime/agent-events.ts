@@ -65,7 +65,11 @@ export function agentEventHandlers(context: ServerContext, socket: AgentSocket):
       'SELECT role, name FROM participants WHERE room_id = $1 AND peer_id = $2',
       [room.id, agentPeerId(me())],
     )
-    return { room, role: participants[0]?.role ?? 'agent', name: participants[0]?.name ?? socket.data.name ?? '' }
+    return {
+      room,
+      role: participants[0]?.role ?? 'agent',
+      name: participants[0]?.name ?? socket.data.name ?? '',
+    }
   }
 
   return {
@@ -118,17 +122,23 @@ export function agentEventHandlers(context: ServerContext, socket: AgentSocket):
       return found
     },
     'appointments:get': async ({ appointment }) => {
-      const reply = { appointment: await getAppointment(context, await callerOf(context, socket.data), appointment) }
+      const reply = {
+        appointment: await getAppointment(context, await callerOf(context, socket.data), appointment),
+      }
       socket.emit('appointments:get', reply)
       return reply
     },
     'appointments:patch': async (request) => {
-      const reply = { appointment: await patchAppointment(context, await callerOf(context, socket.data), request) }
+      const reply = {
+        appointment: await patchAppointment(context, await callerOf(context, socket.data), request),
+      }
       socket.emit('appointments:get', reply)
       return reply
     },
     'appointments:remove': async (request) => {
-      const reply = { appointment: await cancelAppointment(context, await callerOf(context, socket.data), request) }
+      const reply = {
+        appointment: await cancelAppointment(context, await callerOf(context, socket.data), request),
+      }
       socket.emit('appointments:get', reply)
       return reply
     },

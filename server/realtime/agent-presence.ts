@@ -1,4 +1,10 @@
-import { AGENT_USER_LEVEL, ERROR_MESSAGES, SOCKET_AUTH_ERROR, type Authenticate, type Authenticated } from '../../src/protocol'
+import {
+  AGENT_USER_LEVEL,
+  ERROR_MESSAGES,
+  SOCKET_AUTH_ERROR,
+  type Authenticate,
+  type Authenticated,
+} from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import { familyIsLive } from '../store/sessions'
@@ -32,15 +38,20 @@ export async function authenticateAgent(
   const user = claims ? await userById(context.db, claims.userId) : undefined
   if (!claims || !user || user.locked || !(await familyIsLive(context.db, claims.familyId)))
     throw new ServerError(SOCKET_AUTH_ERROR.invalidToken, ERROR_MESSAGES.unauthorized)
-  if (user.level < MIN_SOCKET_LEVEL) throw new ServerError(SOCKET_AUTH_ERROR.invalidToken, ERROR_MESSAGES.notAgent)
-  if (socket.data.userId && socket.data.userId !== user.id) throw new ServerError(400, 'Socket already authenticated')
+  if (user.level < MIN_SOCKET_LEVEL)
+    throw new ServerError(SOCKET_AUTH_ERROR.invalidToken, ERROR_MESSAGES.notAgent)
+  if (socket.data.userId && socket.data.userId !== user.id)
+    throw new ServerError(400, 'Socket already authenticated')
   const now = context.clock.now()
   const fresh = new Date(now - context.timers.nodeTtlMs)
   const outcome = await context.db.transaction(async (tx) => {
-    await tx.query('INSERT INTO agent_states (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING', [user.id])
+    await tx.query('INSERT INTO agent_states (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING', [
+      user.id,
+    ])
     const state = (await lockAgentState(tx, user.id)) as AgentStateRow
     const alive = state.node_id
-      ? (await tx.query('SELECT 1 FROM nodes WHERE id = $1 AND heartbeat_at > $2', [state.node_id, fresh])).length > 0
+      ? (await tx.query('SELECT 1 FROM nodes WHERE id = $1 AND heartbeat_at > $2', [state.node_id, fresh]))
+          .length > 0
       : false
     const live = state.connected && alive
     if (live && state.session_id !== request.sessionId) return { duplicated: true as const }
@@ -52,9 +63,14 @@ export async function authenticateAgent(
     const next = rows[0] as AgentStateRow
     if (next.call_id) await setConnected(tx, next.call_id, agentPeerId(user.id), true)
     if (next.appointment_id) await setConnected(tx, next.appointment_id, agentPeerId(user.id), true)
-    return { duplicated: false as const, state: next, replaced: live && state.socket_id !== socket.id ? state.socket_id : null }
+    return {
+      duplicated: false as const,
+      state: next,
+      replaced: live && state.socket_id !== socket.id ? state.socket_id : null,
+    }
   })
-  if (outcome.duplicated) throw new ServerError(SOCKET_AUTH_ERROR.duplicatedSession, ERROR_MESSAGES.duplicated)
+  if (outcome.duplicated)
+    throw new ServerError(SOCKET_AUTH_ERROR.duplicatedSession, ERROR_MESSAGES.duplicated)
 
   Object.assign(socket.data, {
     userId: user.id,
@@ -84,7 +100,8 @@ export async function authenticateAgent(
   socket.emit('agent:status:update', toStatusUpdate(state))
   socket.emit('notifications:update', await notificationsOf(context.db, user.id))
   await resumeWhereTheAgentWas(context, socket, user.id, state)
-  if (!state.call_id && !state.appointment_id) context.background.run(() => dispatchForAgent(context, user.id))
+  if (!state.call_id && !state.appointment_id)
+    context.background.run(() => dispatchForAgent(context, user.id))
   return authenticated
 }
 
@@ -104,9 +121,13 @@ async function resumeWhereTheAgentWas(
         [call.id, peerId],
       )
       const role: 'agent' | 'guest' = participants[0]?.role === 'guest' ? 'guest' : 'agent'
-      const kind = call.transfer && !call.transfer.segmentId ? 'transferred' : role === 'guest' ? 'invited' : 'inbound'
+      const kind =
+        call.transfer && !call.transfer.segmentId ? 'transferred' : role === 'guest' ? 'invited' : 'inbound'
       await socket.join([rooms.room(call.id), rooms.peer(peerId)])
-      socket.emit('rejoin', await callView(context, context.db, call, { userId, role, kind, fromAgentName: null }))
+      socket.emit(
+        'rejoin',
+        await callView(context, context.db, call, { userId, role, kind, fromAgentName: null }),
+      )
       const peer = { id: peerId, role, name: participants[0]?.name ?? '' }
       socket.to(rooms.room(call.id)).emit('peer:join', { peer })
       context.customers.to(rooms.room(call.id)).emit('peer:join', { peer })

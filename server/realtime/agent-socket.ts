@@ -38,27 +38,34 @@ export function attachAgentSocket(context: ServerContext, socket: AgentSocket): 
     if (!acked) socket.emit('protocol:error', { ...error, event })
   }
 
-  handle(socket, lane, 'authenticate', clientEventSchemas.authenticate, async (payload) => {
-    try {
-      return await authenticateAgent(context, socket, payload)
-    } catch (error) {
-      const code = error instanceof ServerError && [400, 401, 403].includes(error.code) ? error.code : 401
-      socket.emit('authenticate:error', {
-        code: code as 400 | 401 | 403,
-        message: error instanceof Error ? error.message : 'Authentication failed',
-      })
-      // Give the error a moment to leave before closing (the console reads it first).
-      setTimeout(() => socket.disconnect(true), 50).unref()
-      throw error
-    }
-  }, (event, error, acked, payload) => {
-    // A malformed authenticate is a 400 authenticate:error too.
-    if (error.code === 400 && !v.is(clientEventSchemas.authenticate, payload)) {
-      socket.emit('authenticate:error', { code: SOCKET_AUTH_ERROR.malformed, message: error.message })
-      setTimeout(() => socket.disconnect(true), 50).unref()
-    }
-    report(event, error, acked, payload)
-  })
+  handle(
+    socket,
+    lane,
+    'authenticate',
+    clientEventSchemas.authenticate,
+    async (payload) => {
+      try {
+        return await authenticateAgent(context, socket, payload)
+      } catch (error) {
+        const code = error instanceof ServerError && [400, 401, 403].includes(error.code) ? error.code : 401
+        socket.emit('authenticate:error', {
+          code: code as 400 | 401 | 403,
+          message: error instanceof Error ? error.message : 'Authentication failed',
+        })
+        // Give the error a moment to leave before closing (the console reads it first).
+        setTimeout(() => socket.disconnect(true), 50).unref()
+        throw error
+      }
+    },
+    (event, error, acked, payload) => {
+      // A malformed authenticate is a 400 authenticate:error too.
+      if (error.code === 400 && !v.is(clientEventSchemas.authenticate, payload)) {
+        socket.emit('authenticate:error', { code: SOCKET_AUTH_ERROR.malformed, message: error.message })
+        setTimeout(() => socket.disconnect(true), 50).unref()
+      }
+      report(event, error, acked, payload)
+    },
+  )
 
   const handlers = agentEventHandlers(context, socket)
   for (const [event, handler] of Object.entries(handlers)) {

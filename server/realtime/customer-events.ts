@@ -31,12 +31,18 @@ export function customerEventHandlers(context: ServerContext, socket: CustomerSo
   const currentRoom = async (): Promise<CustomerRoom> => {
     const call = await liveCallOfCustomer(context.db, sessionId)
     if (call?.status === 'active' && !call.customer_left && !call.customer_kicked)
-      return { roomId: call.id, peerId: callCustomerPeerId(call.id), accountId: call.account_id, name: call.customer_name }
+      return {
+        roomId: call.id,
+        peerId: callCustomerPeerId(call.id),
+        accountId: call.account_id,
+        name: call.customer_name,
+      }
     const meeting = await guestMeeting(context, sessionId)
     if (meeting?.state === 'accepted') {
-      const rows = await context.db.query<{ account_id: string }>('SELECT account_id FROM appointments WHERE id = $1', [
-        meeting.appointmentId,
-      ])
+      const rows = await context.db.query<{ account_id: string }>(
+        'SELECT account_id FROM appointments WHERE id = $1',
+        [meeting.appointmentId],
+      )
       return {
         roomId: meeting.appointmentId,
         peerId: meetingCustomerPeerId(sessionId),

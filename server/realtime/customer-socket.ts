@@ -55,22 +55,29 @@ function attachCustomerSocket(context: ServerContext, socket: CustomerSocket): v
   const handlers = customerEventHandlers(context, socket)
   for (const [event, handler] of Object.entries(handlers)) {
     const name = event as keyof CustomerToServerEvents
-    handle(socket, lane, name, customerEventSchemas[name], handler as (payload: unknown) => Promise<unknown>, report)
+    handle(
+      socket,
+      lane,
+      name,
+      customerEventSchemas[name],
+      handler as (payload: unknown) => Promise<unknown>,
+      report,
+    )
   }
 
   socket.on('disconnect', (reason) => {
     const closed = lane.chain.then(async () => {
-        // Another tab of the same session is still here: nothing changes.
-        if ((await context.customers.in(rooms.customer(sessionId)).fetchSockets()).length > 0) return
-        await customerDisconnected(context, sessionId, reason)
-        const meeting = await guestMeeting(context, sessionId)
-        if (meeting?.state === 'waiting') await guestLeaves(context, sessionId, meeting.appointmentId)
-        if (meeting?.state === 'accepted') {
-          const peerId = meetingCustomerPeerId(sessionId)
-          await setConnected(context.db, meeting.appointmentId, peerId, false)
-          context.io.to(rooms.room(meeting.appointmentId)).emit('peer:leave', { peerId })
-        }
-      })
+      // Another tab of the same session is still here: nothing changes.
+      if ((await context.customers.in(rooms.customer(sessionId)).fetchSockets()).length > 0) return
+      await customerDisconnected(context, sessionId, reason)
+      const meeting = await guestMeeting(context, sessionId)
+      if (meeting?.state === 'waiting') await guestLeaves(context, sessionId, meeting.appointmentId)
+      if (meeting?.state === 'accepted') {
+        const peerId = meetingCustomerPeerId(sessionId)
+        await setConnected(context.db, meeting.appointmentId, peerId, false)
+        context.io.to(rooms.room(meeting.appointmentId)).emit('peer:leave', { peerId })
+      }
+    })
     lane.chain = closed.catch(() => undefined)
     context.background.run(() => closed)
   })

@@ -27,9 +27,19 @@ export interface CustomerSocketData {
 }
 
 /** The typed socket.io server (agents on the default namespace). */
-export type AgentServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, AgentSocketData>
+export type AgentServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  AgentSocketData
+>
 /** An agent socket. */
-export type AgentSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, AgentSocketData>
+export type AgentSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  AgentSocketData
+>
 /** The customer namespace. */
 export type CustomerNamespace = Namespace<
   CustomerToServerEvents,

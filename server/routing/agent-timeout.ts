@@ -12,7 +12,11 @@ import { leaveMeetingForGood } from '../meetings/meeting-session'
  * without them: an owner's call ends (the customer hears `agent-gone`), a guest or transferring agent
  * just leaves, a meeting is left.
  */
-export async function endCallForAbsentAgent(context: ServerContext, userId: string, roomId: string): Promise<void> {
+export async function endCallForAbsentAgent(
+  context: ServerContext,
+  userId: string,
+  roomId: string,
+): Promise<void> {
   const now = context.clock.now()
   const outcome = await context.db.transaction(async (tx) => {
     const state = await lockAgentState(tx, userId)
@@ -24,13 +28,17 @@ export async function endCallForAbsentAgent(context: ServerContext, userId: stri
       return { kind: 'ended' as const, closed: await closeCall(tx, roomId, 'agent-timeout', now) }
     await releaseAgent(tx, roomId, userId, now)
     if (call?.releasing_agent_id === userId)
-      await tx.query('UPDATE calls SET releasing_agent_id = NULL, releasing_at = NULL WHERE id = $1', [roomId])
+      await tx.query('UPDATE calls SET releasing_agent_id = NULL, releasing_at = NULL WHERE id = $1', [
+        roomId,
+      ])
     const user = await userById(tx, userId)
     return { kind: 'left' as const, ownerId: call?.agent_id ?? null, name: user ? fullName(user) : '' }
   })
   if (!outcome) return
   if (outcome.kind === 'meeting') return leaveMeetingForGood(context, userId, roomId)
-  if (outcome.kind === 'ended') return announceCallEnd(context, roomId, userId, outcome.closed, 'agent-timeout')
+  if (outcome.kind === 'ended')
+    return announceCallEnd(context, roomId, userId, outcome.closed, 'agent-timeout')
   await letGo(context, userId, roomId, 'agent-timeout')
-  if (outcome.ownerId) context.io.to(rooms.user(outcome.ownerId)).emit('invited:hangup', { callId: roomId, agent: outcome.name })
+  if (outcome.ownerId)
+    context.io.to(rooms.user(outcome.ownerId)).emit('invited:hangup', { callId: roomId, agent: outcome.name })
 }

@@ -20,16 +20,15 @@ export async function inboundView(
   db: Queryable,
   call: CallRow,
   offer: { kind: OfferKind; fromAgentName: string | null; expiresAt: Date },
+  known?: { segment: Segment; previousSegment: Segment | null },
 ): Promise<InboundCall> {
-  const [segment, previousSegment] = await Promise.all([
-    segmentOf(db, call.segment_id),
-    segmentOf(db, call.previous_segment_id),
-  ])
+  const [segment, previousSegment] = known
+    ? [known.segment, known.previousSegment]
+    : await Promise.all([segmentOf(db, call.segment_id), segmentOf(db, call.previous_segment_id)])
   if (!segment) throw new Error(`call ${call.id} has no segment`)
   const viaSegment = offer.kind === 'inbound' && call.transfer?.segmentId === call.segment_id
   const agent = offer.fromAgentName ?? (viaSegment ? (call.transfer?.fromAgentName ?? null) : null)
-  const transferred =
-    offer.kind === 'transferred' ? { segment: null } : viaSegment ? { segment } : null
+  const transferred = offer.kind === 'transferred' ? { segment: null } : viaSegment ? { segment } : null
   return {
     id: call.id,
     kind: offer.kind,
@@ -57,9 +56,10 @@ async function tagsOf(db: Queryable, call: CallRow): Promise<{ tags: Tag[]; mand
       WHERE account_id = $1 AND (segment_id IS NULL OR segment_id = $2) ORDER BY label`,
     [call.account_id, call.segment_id],
   )
-  const rows = await db.query<{ mandatory_tags: boolean }>('SELECT mandatory_tags FROM segments WHERE id = $1', [
-    call.segment_id,
-  ])
+  const rows = await db.query<{ mandatory_tags: boolean }>(
+    'SELECT mandatory_tags FROM segments WHERE id = $1',
+    [call.segment_id],
+  )
   return { tags, mandatory: rows[0]?.mandatory_tags ?? false }
 }
 
@@ -72,7 +72,11 @@ export async function callView(
 ): Promise<Call> {
   const peerId = agentPeerId(agent.userId)
   const [inbound, { tags, mandatory }, settings, peers, messages] = await Promise.all([
-    inboundView(context, db, call, { kind: agent.kind, fromAgentName: agent.fromAgentName, expiresAt: new Date(context.clock.now()) }),
+    inboundView(context, db, call, {
+      kind: agent.kind,
+      fromAgentName: agent.fromAgentName,
+      expiresAt: new Date(context.clock.now()),
+    }),
     tagsOf(db, call),
     consoleSettings(db, call.account_id),
     presentPeers(db, call.id, peerId),

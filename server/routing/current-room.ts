@@ -6,7 +6,8 @@ import { callById, type CallRow } from '../store/calls'
 import { agentState } from '../store/agent-states'
 
 /** Where an agent is: a call or a meeting (the room id is the call or appointment id). */
-export type AgentRoom = { kind: 'call'; id: string; call: CallRow } | { kind: 'meeting'; id: string; accountId: string }
+export type AgentRoom =
+  { kind: 'call'; id: string; call: CallRow } | { kind: 'meeting'; id: string; accountId: string }
 
 /** The call or meeting an agent is in; 409 when none. */
 export async function agentRoom(context: ServerContext, db: Queryable, userId: string): Promise<AgentRoom> {
@@ -28,6 +29,7 @@ export async function agentRoom(context: ServerContext, db: Queryable, userId: s
 /** The active call an agent is in; 409 when none (meetings have no tags, comments or form). */
 export async function agentCall(context: ServerContext, db: Queryable, userId: string): Promise<CallRow> {
   const room = await agentRoom(context, db, userId)
-  if (room.kind !== 'call' || room.call.status !== 'active') throw new ServerError(409, ERROR_MESSAGES.notInCall)
+  if (room.kind !== 'call' || room.call.status !== 'active')
+    throw new ServerError(409, ERROR_MESSAGES.notInCall)
   return room.call
 }

@@ -27,7 +27,9 @@ export function customerDetails(input: {
   userAgent: string
   language: string | null
   referrer: string | null
-  location?: { [K in 'countryName' | 'countryCode' | 'regionName' | 'cityName' | 'carrierName']?: string | undefined }
+  location?: {
+    [K in 'countryName' | 'countryCode' | 'regionName' | 'cityName' | 'carrierName']?: string | undefined
+  }
 }): CustomerExtraData {
   const parsed = Bowser.parse(input.userAgent || 'unknown')
   return {

@@ -18,7 +18,11 @@ export function disconnectReason(reason: string): CustomerDisconnect['reason'] {
  * agents hear why (`customer:disconnect:queue` or `:call`) and the customer has `customerGraceMs` to
  * come back with the same sessionId.
  */
-export async function customerDisconnected(context: ServerContext, sessionId: string, socketReason: string): Promise<void> {
+export async function customerDisconnected(
+  context: ServerContext,
+  sessionId: string,
+  socketReason: string,
+): Promise<void> {
   const reason = disconnectReason(socketReason)
   const now = context.clock.now()
   const call = await context.db.transaction(async (tx) => {
@@ -29,10 +33,10 @@ export async function customerDisconnected(context: ServerContext, sessionId: st
     )
     const row = rows[0]
     if (!row || (row.status !== 'active' && reason === 'left')) return row ?? null
-    await tx.query('UPDATE calls SET customer_connected = false, customer_disconnected_at = $2 WHERE id = $1', [
-      row.id,
-      new Date(now),
-    ])
+    await tx.query(
+      'UPDATE calls SET customer_connected = false, customer_disconnected_at = $2 WHERE id = $1',
+      [row.id, new Date(now)],
+    )
     if (row.status === 'active') await setConnected(tx, row.id, callCustomerPeerId(row.id), false)
     return row
   })
@@ -65,10 +69,14 @@ export async function customerGraceOver(context: ServerContext, callId: string):
     return row
   })
   if (!call) return
-  if (call.status === 'queued' || call.status === 'ringing') await abandonQueuedCall(context, callId, 'abandoned')
+  if (call.status === 'queued' || call.status === 'ringing')
+    await abandonQueuedCall(context, callId, 'abandoned')
   else if (call.status === 'active') {
     // Told once: the call stays for the agent to finish, with nobody left to wait for.
-    await context.db.query('UPDATE calls SET customer_disconnected_at = NULL, customer_left = true WHERE id = $1', [callId])
+    await context.db.query(
+      'UPDATE calls SET customer_disconnected_at = NULL, customer_left = true WHERE id = $1',
+      [callId],
+    )
     context.io.to(rooms.room(callId)).emit('customer:timeout', { callId, name: call.customer_name })
   }
 }
@@ -86,7 +94,10 @@ export async function customerReconnected(context: ServerContext, sessionId: str
     )
     const row = rows[0]
     if (!row) return null
-    await tx.query('UPDATE calls SET customer_connected = true, customer_disconnected_at = NULL WHERE id = $1', [row.id])
+    await tx.query(
+      'UPDATE calls SET customer_connected = true, customer_disconnected_at = NULL WHERE id = $1',
+      [row.id],
+    )
     if (row.status === 'active') await setConnected(tx, row.id, callCustomerPeerId(row.id), true)
     return { ...row, wasConnected: row.customer_connected }
   })
@@ -94,14 +105,17 @@ export async function customerReconnected(context: ServerContext, sessionId: str
   const peerId = callCustomerPeerId(call.id)
   await context.customers.in(rooms.customer(sessionId)).socketsJoin([rooms.room(call.id), rooms.peer(peerId)])
   if (call.status !== 'active') {
-    context.customers.to(rooms.customer(sessionId)).emit('queue:status', await queueStatus(context, context.db, call))
+    context.customers
+      .to(rooms.customer(sessionId))
+      .emit('queue:status', await queueStatus(context, context.db, call))
     if (!call.wasConnected) context.background.run(() => dispatchSegment(context, call.segment_id))
     return
   }
   const owner = call.agent_id
-    ? await context.db.query<{ name: string }>('SELECT firstname || \' \' || lastname AS name FROM users WHERE id = $1', [
-        call.agent_id,
-      ])
+    ? await context.db.query<{ name: string }>(
+        "SELECT firstname || ' ' || lastname AS name FROM users WHERE id = $1",
+        [call.agent_id],
+      )
     : []
   context.customers.to(rooms.customer(sessionId)).emit('call:joined', {
     callId: call.id,
@@ -111,6 +125,9 @@ export async function customerReconnected(context: ServerContext, sessionId: str
     initiator: true,
     messages: await messagesOf(context.db, call.id),
   })
-  if (!call.wasConnected) context.io.to(rooms.room(call.id)).emit('customer:join', { callId: call.id, name: call.customer_name })
-  context.io.to(rooms.room(call.id)).emit('peer:join', { peer: { id: peerId, role: 'customer', name: call.customer_name } })
+  if (!call.wasConnected)
+    context.io.to(rooms.room(call.id)).emit('customer:join', { callId: call.id, name: call.customer_name })
+  context.io
+    .to(rooms.room(call.id))
+    .emit('peer:join', { peer: { id: peerId, role: 'customer', name: call.customer_name } })
 }

@@ -15,7 +15,11 @@ import { emitStatus, letGo, releaseAgent } from './offers'
  * wants a tag and none is set); a guest or a transferring agent only leaves it. Then the status the
  * console asked for, if any.
  */
-export async function hangupCall(context: ServerContext, userId: string, status: string | undefined): Promise<void> {
+export async function hangupCall(
+  context: ServerContext,
+  userId: string,
+  status: string | undefined,
+): Promise<void> {
   const now = context.clock.now()
   const result = await context.db.transaction(async (tx) => {
     const state = await lockAgentState(tx, userId)
@@ -29,16 +33,21 @@ export async function hangupCall(context: ServerContext, userId: string, status:
       // A guest, a transferring agent, or a call already over: this agent just leaves.
       await releaseAgent(tx, callId, userId, now)
       if (call?.releasing_agent_id === userId)
-        await tx.query('UPDATE calls SET releasing_agent_id = NULL, releasing_at = NULL WHERE id = $1', [callId])
+        await tx.query('UPDATE calls SET releasing_agent_id = NULL, releasing_at = NULL WHERE id = $1', [
+          callId,
+        ])
       if (status !== undefined) await setStatus(tx, userId, status, now)
       const guest = call !== undefined && call.agent_id !== userId && call.releasing_agent_id !== userId
       return { kind: 'left' as const, callId, guest, ownerId: call?.agent_id ?? null, name: fullName(user) }
     }
-    const mandatory = await tx.query<{ mandatory_tags: boolean }>('SELECT mandatory_tags FROM segments WHERE id = $1', [
-      call.segment_id,
-    ])
+    const mandatory = await tx.query<{ mandatory_tags: boolean }>(
+      'SELECT mandatory_tags FROM segments WHERE id = $1',
+      [call.segment_id],
+    )
     if (mandatory[0]?.mandatory_tags && call.selected_tags.length === 0)
-      throw new ServerError(409, 'Conflict', { errors: [{ code: MANDATORY_TAGS.code, message: MANDATORY_TAGS.message }] })
+      throw new ServerError(409, 'Conflict', {
+        errors: [{ code: MANDATORY_TAGS.code, message: MANDATORY_TAGS.message }],
+      })
     const ended = await closeCall(tx, callId, 'agent-hangup', now)
     if (status !== undefined) await setStatus(tx, userId, status, now)
     return { kind: 'ended' as const, callId, ...ended }
@@ -64,21 +73,28 @@ export interface ClosedCall {
  * Closes a call inside a transaction: pending offers canceled, every agent out, the room closed.
  * `announceCallEnd` tells everybody once it committed.
  */
-export async function closeCall(tx: Queryable, callId: string, reason: string, now: number): Promise<ClosedCall> {
-  const agents = await tx.query<{ user_id: string }>('SELECT user_id FROM agent_states WHERE call_id = $1 FOR UPDATE', [
-    callId,
-  ])
-  const pending = await tx.query<OfferRow>("SELECT * FROM offers WHERE call_id = $1 AND state = 'ringing' FOR UPDATE", [
-    callId,
-  ])
+export async function closeCall(
+  tx: Queryable,
+  callId: string,
+  reason: string,
+  now: number,
+): Promise<ClosedCall> {
+  const agents = await tx.query<{ user_id: string }>(
+    'SELECT user_id FROM agent_states WHERE call_id = $1 FOR UPDATE',
+    [callId],
+  )
+  const pending = await tx.query<OfferRow>(
+    "SELECT * FROM offers WHERE call_id = $1 AND state = 'ringing' FOR UPDATE",
+    [callId],
+  )
   for (const offer of pending) {
     await endOffer(tx, offer.id, 'canceled', now)
     await tx.query('UPDATE agent_states SET ringing_call_id = NULL WHERE user_id = $1', [offer.agent_id])
   }
-  await tx.query('UPDATE agent_states SET call_id = NULL, available_since = $2, updated_at = $2 WHERE call_id = $1', [
-    callId,
-    new Date(now),
-  ])
+  await tx.query(
+    'UPDATE agent_states SET call_id = NULL, available_since = $2, updated_at = $2 WHERE call_id = $1',
+    [callId, new Date(now)],
+  )
   await tx.query("UPDATE calls SET status = 'ended', ended_at = $2, end_reason = $3 WHERE id = $1", [
     callId,
     new Date(now),
@@ -105,7 +121,9 @@ export async function announceCallEnd(
   context.customers
     .to(rooms.room(callId))
     .emit('call:ended', { callId, reason: ownerReason === 'hangup' ? 'hangup' : 'agent-gone' })
-  context.customers.in(rooms.room(callId)).socketsLeave([rooms.room(callId), rooms.peer(callCustomerPeerId(callId))])
+  context.customers
+    .in(rooms.room(callId))
+    .socketsLeave([rooms.room(callId), rooms.peer(callCustomerPeerId(callId))])
 }
 
 /** The customer hangs up an answered call: the agents hear `customer:hangup` and end the call when ready. */
@@ -114,7 +132,9 @@ export async function customerLeavesCall(context: ServerContext, callId: string)
   const call = await context.db.transaction(async (tx) => {
     const row = await lockCall(tx, callId)
     if (!row || row.status !== 'active' || row.customer_left) return null
-    await tx.query('UPDATE calls SET customer_left = true, customer_connected = false WHERE id = $1', [callId])
+    await tx.query('UPDATE calls SET customer_left = true, customer_connected = false WHERE id = $1', [
+      callId,
+    ])
     await leaveRoom(tx, callId, callCustomerPeerId(callId), now)
     return row
   })
@@ -132,9 +152,13 @@ export async function kickCustomer(context: ServerContext, userId: string): Prom
   const call = await context.db.transaction(async (tx) => {
     const state = await lockAgentState(tx, userId)
     const row = state?.call_id ? await lockCall(tx, state.call_id) : undefined
-    if (!row || row.status !== 'active' || row.agent_id !== userId) throw new ServerError(409, ERROR_MESSAGES.notInCall)
-    if (row.customer_kicked || row.customer_left) throw new ServerError(422, 'The customer is not in the call')
-    await tx.query('UPDATE calls SET customer_kicked = true, customer_connected = false WHERE id = $1', [row.id])
+    if (!row || row.status !== 'active' || row.agent_id !== userId)
+      throw new ServerError(409, ERROR_MESSAGES.notInCall)
+    if (row.customer_kicked || row.customer_left)
+      throw new ServerError(422, 'The customer is not in the call')
+    await tx.query('UPDATE calls SET customer_kicked = true, customer_connected = false WHERE id = $1', [
+      row.id,
+    ])
     await leaveRoom(tx, row.id, callCustomerPeerId(row.id), now)
     return row
   })
@@ -146,4 +170,3 @@ export async function kickCustomer(context: ServerContext, userId: string): Prom
   context.io.to(rooms.room(call.id)).emit('customer:disconnect:call', { callId: call.id, reason: 'kicked' })
   context.io.to(rooms.room(call.id)).emit('peer:leave', { peerId })
 }
-

@@ -4,7 +4,14 @@ import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
 import { endOffer, lockCall, type CallRow, type OfferRow } from '../store/calls'
 import { lockAgentState, toStatusUpdate } from '../store/agent-states'
-import { agentPeerId, callCustomerPeerId, joinRoom, leaveRoom, messagesOf, presentPeers } from '../store/participants'
+import {
+  agentPeerId,
+  callCustomerPeerId,
+  joinRoom,
+  leaveRoom,
+  messagesOf,
+  presentPeers,
+} from '../store/participants'
 import { fullName, userById } from '../store/users'
 import { rooms } from '../realtime/io-types'
 import { callView } from './call-view'
@@ -32,16 +39,16 @@ export async function answerCall(context: ServerContext, userId: string, callId:
     }
     const state = await lockAgentState(tx, userId)
     const user = await userById(tx, userId)
-    if (!state || !user || state.call_id || state.appointment_id) throw new ServerError(409, 'Already in a call')
+    if (!state || !user || state.call_id || state.appointment_id)
+      throw new ServerError(409, 'Already in a call')
     // A queue call rings while waiting; a transfer or an invitation rings while the call goes on.
     if (offer.kind === 'inbound' ? call.status !== 'ringing' : call.status !== 'active')
       throw new ServerError(ANSWER_ERROR.customerLeft, ERROR_MESSAGES.customerLeft)
     await endOffer(tx, offer.id, 'answered', now)
-    await tx.query('UPDATE agent_states SET ringing_call_id = NULL, call_id = $2, updated_at = $3 WHERE user_id = $1', [
-      userId,
-      callId,
-      new Date(now),
-    ])
+    await tx.query(
+      'UPDATE agent_states SET ringing_call_id = NULL, call_id = $2, updated_at = $3 WHERE user_id = $1',
+      [userId, callId, new Date(now)],
+    )
     const released: string[] = []
     const fromAgent = offer.from_agent_id ? await userById(tx, offer.from_agent_id) : undefined
     let next: CallRow = call
@@ -73,7 +80,17 @@ export async function answerCall(context: ServerContext, userId: string, callId:
     })
     const customerPeers = await presentPeers(tx, callId, callCustomerPeerId(callId))
     const messages = await messagesOf(tx, callId)
-    return { view, offer, call: next, released, name: fullName(user), state, customerPeers, messages, fromAgent }
+    return {
+      view,
+      offer,
+      call: next,
+      released,
+      name: fullName(user),
+      state,
+      customerPeers,
+      messages,
+      fromAgent,
+    }
   })
 
   const { view, offer, call, released, name } = result
@@ -110,7 +127,12 @@ export async function answerCall(context: ServerContext, userId: string, callId:
 }
 
 /** Takes an agent out of a call inside a transaction (their socket rooms are left by `letGo`). */
-export async function releaseAgent(tx: Queryable, callId: string, agentId: string, now: number): Promise<void> {
+export async function releaseAgent(
+  tx: Queryable,
+  callId: string,
+  agentId: string,
+  now: number,
+): Promise<void> {
   await tx.query(
     'UPDATE agent_states SET call_id = NULL, available_since = $3, updated_at = $3 WHERE user_id = $1 AND call_id = $2',
     [agentId, callId, new Date(now)],
@@ -166,7 +188,10 @@ export async function dismissCall(context: ServerContext, userId: string, callId
 export async function expireOffer(context: ServerContext, offerId: string): Promise<void> {
   const now = context.clock.now()
   const ended = await context.db.transaction(async (tx) => {
-    const rows = await tx.query<OfferRow>("SELECT * FROM offers WHERE id = $1 AND state = 'ringing' FOR UPDATE", [offerId])
+    const rows = await tx.query<OfferRow>(
+      "SELECT * FROM offers WHERE id = $1 AND state = 'ringing' FOR UPDATE",
+      [offerId],
+    )
     const offer = rows[0]
     if (!offer || offer.expires_at.getTime() > now + 50) return null
     return closeOffer(context, tx, offer, 'timeout')
@@ -177,7 +202,10 @@ export async function expireOffer(context: ServerContext, offerId: string): Prom
 /** Cancels whatever rings at an agent who went away. */
 export async function cancelOffersOf(context: ServerContext, userId: string): Promise<void> {
   const ended = await context.db.transaction(async (tx) => {
-    const rows = await tx.query<OfferRow>("SELECT * FROM offers WHERE agent_id = $1 AND state = 'ringing' FOR UPDATE", [userId])
+    const rows = await tx.query<OfferRow>(
+      "SELECT * FROM offers WHERE agent_id = $1 AND state = 'ringing' FOR UPDATE",
+      [userId],
+    )
     const offer = rows[0]
     return offer ? closeOffer(context, tx, offer, 'canceled') : null
   })
@@ -220,7 +248,8 @@ async function afterOfferClosed(
   { offer, segmentId, targetName }: ClosedOffer,
   state: 'dismissed' | 'timeout' | 'canceled',
 ): Promise<void> {
-  if (state === 'timeout') context.io.to(rooms.user(offer.agent_id)).emit('agent:call:timeout', { callId: offer.call_id })
+  if (state === 'timeout')
+    context.io.to(rooms.user(offer.agent_id)).emit('agent:call:timeout', { callId: offer.call_id })
   const reason = state === 'canceled' ? 'unavailable' : state
   const target = agentTarget(offer.agent_id, targetName)
   if (offer.kind === 'transferred' && offer.from_agent_id)

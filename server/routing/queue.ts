@@ -10,7 +10,11 @@ import { customerDetails } from './customer-details'
 import { dispatchForAgent, dispatchSegment } from './dispatch'
 
 /** A customer's place in the queue. */
-export async function queueStatus(context: ServerContext, db: Queryable, call: CallRow): Promise<QueueStatus> {
+export async function queueStatus(
+  context: ServerContext,
+  db: Queryable,
+  call: CallRow,
+): Promise<QueueStatus> {
   const rows = await db.query<{ position: number; name: string }>(
     `SELECT (SELECT count(*)::int FROM calls q WHERE q.segment_id = c.segment_id AND q.status IN ('queued', 'ringing')
                AND (q.priority > c.priority OR (q.priority = c.priority AND q.queued_at <= c.queued_at))) AS position,
@@ -96,7 +100,8 @@ export async function joinQueue(
     .socketsJoin([rooms.room(call.id), rooms.peer(callCustomerPeerId(call.id))])
   if (result.created) {
     armQueueDeadline(context, call.id, call.queue_deadline)
-    context.background.run(() => dispatchSegment(context, call.segment_id))
+    // Ring first, answer the customer after: the agent's `inbound` is what is waited for.
+    await dispatchSegment(context, call.segment_id).catch((error) => context.log('dispatch after queue:join', error))
   }
   return { status: await queueStatus(context, context.db, call), created: result.created }
 }
@@ -111,12 +116,13 @@ export async function exceedQueue(context: ServerContext, callId: string): Promi
   const now = context.clock.now()
   const done = await context.db.transaction(async (tx) => {
     const call = await lockCall(tx, callId)
-    if (!call || !['queued', 'ringing'].includes(call.status) || call.queue_deadline.getTime() > now + 50) return null
+    if (!call || !['queued', 'ringing'].includes(call.status) || call.queue_deadline.getTime() > now + 50)
+      return null
     const ringing = await stopRinging(tx, callId, now)
-    await tx.query("UPDATE calls SET status = 'exceeded', ended_at = $2, end_reason = 'exceeded' WHERE id = $1", [
-      callId,
-      new Date(now),
-    ])
+    await tx.query(
+      "UPDATE calls SET status = 'exceeded', ended_at = $2, end_reason = 'exceeded' WHERE id = $1",
+      [callId, new Date(now)],
+    )
     return { call, ringing }
   })
   if (!done) return
@@ -134,10 +140,10 @@ export async function stopRinging(tx: Queryable, callId: string, now: number): P
   const offers = (await lockRingingOffers(tx, callId)).filter((offer) => offer.kind === 'inbound')
   for (const offer of offers) {
     await endOffer(tx, offer.id, 'canceled', now)
-    await tx.query('UPDATE agent_states SET ringing_call_id = NULL WHERE user_id = $1 AND ringing_call_id = $2', [
-      offer.agent_id,
-      callId,
-    ])
+    await tx.query(
+      'UPDATE agent_states SET ringing_call_id = NULL WHERE user_id = $1 AND ringing_call_id = $2',
+      [offer.agent_id, callId],
+    )
   }
   return offers.map((offer) => offer.agent_id)
 }

@@ -15,15 +15,24 @@ import { segmentTarget } from './targets'
  * is online in the segment. The transferring agent stays in the call until a new agent answers or
  * `segmentTransferEndMs` (10 s) pass, whichever comes first.
  */
-export async function transferToSegment(context: ServerContext, userId: string, segmentId: string): Promise<void> {
+export async function transferToSegment(
+  context: ServerContext,
+  userId: string,
+  segmentId: string,
+): Promise<void> {
   const now = context.clock.now()
   const result = await context.db.transaction(async (tx) => {
     const call = await lockOwnedCall(tx, userId)
     const user = (await userById(tx, userId)) as UserRow
-    const segments = await tx.query<{ id: string; name: string; queue_limit_ms: number; agent_form: unknown }>(
-      'SELECT id, name, queue_limit_ms, agent_form FROM segments WHERE id = $1 AND account_id = $2',
-      [segmentId, user.account_id],
-    )
+    const segments = await tx.query<{
+      id: string
+      name: string
+      queue_limit_ms: number
+      agent_form: unknown
+    }>('SELECT id, name, queue_limit_ms, agent_form FROM segments WHERE id = $1 AND account_id = $2', [
+      segmentId,
+      user.account_id,
+    ])
     const segment = segments[0]
     if (!segment || segment.id === call.segment_id)
       throw new OfferRefused(400, ERROR_MESSAGES.transferFailed, 'failed', call.id, null)
@@ -34,7 +43,8 @@ export async function transferToSegment(context: ServerContext, userId: string, 
           AND EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.heartbeat_at > $3) LIMIT 1`,
       [segmentId, userId, new Date(now - context.timers.nodeTtlMs)],
     )
-    if (online.length === 0) throw new OfferRefused(422, ERROR_MESSAGES.noAgents, 'no-agents', call.id, target)
+    if (online.length === 0)
+      throw new OfferRefused(422, ERROR_MESSAGES.noAgents, 'no-agents', call.id, target)
     const limit = context.timers.queueLimitMs ?? segment.queue_limit_ms
     const transfer = { fromAgentId: userId, fromAgentName: fullName(user), segmentId }
     const rows = await tx.query<CallRow>(
@@ -61,12 +71,18 @@ export async function transferToSegment(context: ServerContext, userId: string, 
   })
   context.customers.to(rooms.room(call.id)).emit('queue:status', await queueStatus(context, context.db, call))
   armQueueDeadline(context, call.id, call.queue_deadline)
-  context.background.after(context.timers.segmentTransferEndMs, () => endTransferringLeg(context, call.id, userId))
+  context.background.after(context.timers.segmentTransferEndMs, () =>
+    endTransferringLeg(context, call.id, userId),
+  )
   await dispatchSegment(context, segmentId)
 }
 
 /** The transferring agent's time is up: they leave the call (`end` reason `transferred`). */
-export async function endTransferringLeg(context: ServerContext, callId: string, userId: string): Promise<void> {
+export async function endTransferringLeg(
+  context: ServerContext,
+  callId: string,
+  userId: string,
+): Promise<void> {
   const now = context.clock.now()
   const released = await context.db.transaction(async (tx) => {
     const call = await lockCall(tx, callId)

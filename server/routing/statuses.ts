@@ -6,7 +6,8 @@ import { consoleSettings } from '../store/accounts'
 /** Refuses (400) a status id that is not in the account's `settings.statuses`. */
 export async function checkStatusId(db: Queryable, accountId: string, status: string): Promise<void> {
   const settings = await consoleSettings(db, accountId)
-  if (!settings.statuses.some((option) => option.id === status)) throw new ServerError(400, `Unknown status ${status}`)
+  if (!settings.statuses.some((option) => option.id === status))
+    throw new ServerError(400, `Unknown status ${status}`)
 }
 
 /** Stores a status; becoming available starts the "waiting longest" clock. */

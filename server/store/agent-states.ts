@@ -32,7 +32,12 @@ export function statusFlagsSql(fresh: string): { online: string; available: stri
 export function toStatusUpdate(row: AgentStateRow): AgentStatusUpdate {
   const inCall = row.call_id !== null || row.appointment_id !== null
   const online = row.connected && row.status !== DISCONNECTED_STATUS
-  return { online, available: online && row.status === AVAILABLE_STATUS && !inCall, inCall, status: row.status }
+  return {
+    online,
+    available: online && row.status === AVAILABLE_STATUS && !inCall,
+    inCall,
+    status: row.status,
+  }
 }
 
 /** An agent's state, locked for update inside a transaction. */

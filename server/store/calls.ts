@@ -75,11 +75,18 @@ export interface OfferRow {
 }
 
 /** Ends an offer in a final state. */
-export async function endOffer(db: Queryable, offerId: string, state: OfferRow['state'], now: number): Promise<void> {
+export async function endOffer(
+  db: Queryable,
+  offerId: string,
+  state: OfferRow['state'],
+  now: number,
+): Promise<void> {
   await db.query('UPDATE offers SET state = $2, ended_at = $3 WHERE id = $1', [offerId, state, new Date(now)])
 }
 
 /** The ringing offers of a call, locked. */
 export function lockRingingOffers(db: Queryable, callId: string): Promise<OfferRow[]> {
-  return db.query<OfferRow>("SELECT * FROM offers WHERE call_id = $1 AND state = 'ringing' FOR UPDATE", [callId])
+  return db.query<OfferRow>("SELECT * FROM offers WHERE call_id = $1 AND state = 'ringing' FOR UPDATE", [
+    callId,
+  ])
 }

@@ -12,10 +12,14 @@ const directory = fileURLToPath(new URL('./migrations/', import.meta.url))
  * @returns the names applied now.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL)')
+  await db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL)',
+  )
   const files = (await readdir(directory)).filter((name) => name.endsWith('.sql')).sort()
   const pending = async (q: Queryable) => {
-    const done = new Set((await q.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name))
+    const done = new Set(
+      (await q.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+    )
     return files.filter((name) => !done.has(name))
   }
   const applied: string[] = []

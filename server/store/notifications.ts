@@ -49,13 +49,15 @@ export async function markNotificationsRead(
   now: number,
 ): Promise<void> {
   if (ids === undefined)
-    await db.query('UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL', [userId, new Date(now)])
-  else
-    await db.query('UPDATE notifications SET read_at = $3 WHERE user_id = $1 AND id = ANY($2) AND read_at IS NULL', [
+    await db.query('UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL', [
       userId,
-      ids,
       new Date(now),
     ])
+  else
+    await db.query(
+      'UPDATE notifications SET read_at = $3 WHERE user_id = $1 AND id = ANY($2) AND read_at IS NULL',
+      [userId, ids, new Date(now)],
+    )
 }
 
 /** Stores a notification for a user. */
@@ -67,6 +69,14 @@ export async function insertNotification(
 ): Promise<void> {
   await db.query(
     'INSERT INTO notifications (id, user_id, kind, title, body, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [newId(), userId, item.kind, item.title, item.body, item.data ? JSON.stringify(item.data) : null, new Date(now)],
+    [
+      newId(),
+      userId,
+      item.kind,
+      item.title,
+      item.body,
+      item.data ? JSON.stringify(item.data) : null,
+      new Date(now),
+    ],
   )
 }

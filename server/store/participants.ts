@@ -19,7 +19,12 @@ export interface NewParticipant {
 }
 
 /** Adds a participant, or marks a returning one present and connected again. */
-export async function joinRoom(db: Queryable, roomId: string, who: NewParticipant, now: number): Promise<void> {
+export async function joinRoom(
+  db: Queryable,
+  roomId: string,
+  who: NewParticipant,
+  now: number,
+): Promise<void> {
   await db.query(
     `INSERT INTO participants (room_id, peer_id, role, user_id, session_id, name, connected, joined_at)
      VALUES ($1, $2, $3, $4, $5, $6, true, $7)
@@ -30,28 +35,31 @@ export async function joinRoom(db: Queryable, roomId: string, who: NewParticipan
 
 /** A participant left the room for good. */
 export async function leaveRoom(db: Queryable, roomId: string, peerId: string, now: number): Promise<void> {
-  await db.query('UPDATE participants SET left_at = $3, connected = false WHERE room_id = $1 AND peer_id = $2', [
-    roomId,
-    peerId,
-    new Date(now),
-  ])
+  await db.query(
+    'UPDATE participants SET left_at = $3, connected = false WHERE room_id = $1 AND peer_id = $2',
+    [roomId, peerId, new Date(now)],
+  )
 }
 
 /** Everybody leaves the room (the call or meeting is over). */
 export async function closeRoom(db: Queryable, roomId: string, now: number): Promise<void> {
-  await db.query('UPDATE participants SET left_at = $2, connected = false WHERE room_id = $1 AND left_at IS NULL', [
-    roomId,
-    new Date(now),
-  ])
+  await db.query(
+    'UPDATE participants SET left_at = $2, connected = false WHERE room_id = $1 AND left_at IS NULL',
+    [roomId, new Date(now)],
+  )
 }
 
 /** A participant's socket dropped or came back (they are still in the room). */
-export async function setConnected(db: Queryable, roomId: string, peerId: string, connected: boolean): Promise<void> {
-  await db.query('UPDATE participants SET connected = $3 WHERE room_id = $1 AND peer_id = $2 AND left_at IS NULL', [
-    roomId,
-    peerId,
-    connected,
-  ])
+export async function setConnected(
+  db: Queryable,
+  roomId: string,
+  peerId: string,
+  connected: boolean,
+): Promise<void> {
+  await db.query(
+    'UPDATE participants SET connected = $3 WHERE room_id = $1 AND peer_id = $2 AND left_at IS NULL',
+    [roomId, peerId, connected],
+  )
 }
 
 /** Participants present and connected, but `except`. */
@@ -66,10 +74,10 @@ export async function presentPeers(db: Queryable, roomId: string, except?: strin
 
 /** Whether a peer is in a room now (present, connected or not). */
 export async function inRoom(db: Queryable, roomId: string, peerId: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM participants WHERE room_id = $1 AND peer_id = $2 AND left_at IS NULL', [
-    roomId,
-    peerId,
-  ])
+  const rows = await db.query(
+    'SELECT 1 FROM participants WHERE room_id = $1 AND peer_id = $2 AND left_at IS NULL',
+    [roomId, peerId],
+  )
   return rows.length > 0
 }
 

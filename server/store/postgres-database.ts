@@ -18,7 +18,8 @@ export function openPostgres(connectionString: string): Database {
       try {
         await client.query('BEGIN')
         const result = await work({
-          query: async <Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[],
+          query: async <Row>(sql: string, params: unknown[] = []) =>
+            (await client.query(sql, params)).rows as Row[],
         })
         await client.query('COMMIT')
         return result

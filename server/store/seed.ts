@@ -1,4 +1,4 @@
-import { hashPassword } from '../auth/passwords'
+import { hashPassword, type ScryptCost } from '../auth/passwords'
 import { hashBackupCode } from '../auth/totp'
 import type { Database, Queryable } from './database'
 import { newId, randomToken, stableId } from './ids'
@@ -26,12 +26,18 @@ const DAY = 24 * 60 * MINUTE
  * every kind, segments, tags, services with forms, referrers, appointments today and tomorrow in every
  * state, notifications. Does nothing when an account exists already.
  *
+ * `passwordCost` lowers the scrypt cost of the demo passwords (tests log in hundreds of times).
+ *
  * @returns whether it seeded.
  */
-export async function seed(db: Database, now: number): Promise<boolean> {
+export async function seed(
+  db: Database,
+  now: number,
+  options: { passwordCost?: ScryptCost } = {},
+): Promise<boolean> {
   const existing = await db.query('SELECT 1 FROM accounts LIMIT 1')
   if (existing.length > 0) return false
-  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const passwordHash = await hashPassword(DEMO_PASSWORD, options.passwordCost)
   await db.transaction(async (tx) => {
     await seedAccounts(tx, now)
     await seedSegments(tx)

@@ -9,12 +9,10 @@ export async function insertRefreshToken(
   lifetimeMs: number,
 ): Promise<string> {
   const token = randomToken(32)
-  await db.query('INSERT INTO refresh_tokens (token_hash, family_id, expires_at, created_at) VALUES ($1, $2, $3, $4)', [
-    sha256(token),
-    familyId,
-    new Date(now + lifetimeMs),
-    new Date(now),
-  ])
+  await db.query(
+    'INSERT INTO refresh_tokens (token_hash, family_id, expires_at, created_at) VALUES ($1, $2, $3, $4)',
+    [sha256(token), familyId, new Date(now + lifetimeMs), new Date(now)],
+  )
   return token
 }
 

@@ -19,7 +19,7 @@ function AgentConsoleView({ container, policiesUrl }: ElementProps<{ policiesUrl
  * Routes follow SPEC §2 (`routing="history"` to own the address bar).
  *
  * @tag agent-console
- * @attr policies-url - Address of the terms and privacy policies the login's checkbox links to (default `/policies.html`).
+ * @attr policies-url - Address of the terms and privacy policies the login's checkbox links to (default `/demo/policies.html`).
  * @fires agent-locale-change - The session's language changed; `detail.locale` is en, es or fr.
  * @fires agent-session-change - An agent signed in or the session ended; `detail` is `{ signedIn, userId }`.
  * @fires agent-status-change - The server confirmed the agent's status; `detail` is `{ status, online, available, inCall }`.

@@ -38,7 +38,7 @@ function AgentLoginView(props: LoginProps) {
  * in it shows a log-out button; the page hears `agent-session-change`.
  *
  * @tag agent-login
- * @attr policies-url - Address of the terms and privacy policies the checkbox links to (default `/policies.html`).
+ * @attr policies-url - Address of the terms and privacy policies the checkbox links to (default `/demo/policies.html`).
  * @attr claim - A one-time claim id: the session it names is claimed on load (what `/login/claim/{id}` does in the console).
  * @fires agent-locale-change - The session's language changed; `detail.locale` is en, es or fr.
  * @fires agent-session-change - An agent signed in or the session ended; `detail` is `{ signedIn, userId }`.

@@ -1,2 +1,2 @@
 /** Where the login's terms link points when the page does not say (`policies-url`). */
-export const DEFAULT_POLICIES_URL = '/policies.html'
+export const DEFAULT_POLICIES_URL = '/demo/policies.html'

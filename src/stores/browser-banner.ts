@@ -1,5 +1,6 @@
 import { atom, onMount } from 'nanostores'
 import type { BrowserSupport } from '../services/browser-support'
+import { clock } from '../services/clock'
 
 /** What the browser-compatibility banner says, from the user agent (SPEC §8). */
 export const $browserSupport = atom<BrowserSupport>('supported')
@@ -28,6 +29,8 @@ export function dismissBrowserBanner(): void {
   $browserBannerDismissed.set(true)
 }
 
+// The parser is not needed to get the agent online: it loads when the browser is idle.
 onMount($browserSupport, () => {
-  void checkBrowser()
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => clock.setTimeout(callback, 1))
+  idle(() => void checkBrowser())
 })

@@ -40,12 +40,19 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
   return format
 }
 
+// Readings already made, per zone: a day of appointments asks for the same instants many times.
+const readings = new Map<string, Map<number, Required<WallClock>>>()
+const READINGS_KEPT = 4096
+
 /** The wall clock of `zone` at the instant `ms`. */
 export function wallClockAt(ms: number, timeZone: string): Required<WallClock> {
+  let known = readings.get(timeZone)
+  const cached = known?.get(ms)
+  if (cached) return { ...cached }
   const reading: Record<string, number> = {}
   for (const part of partsFormat(timeZone).formatToParts(ms))
     if (part.type !== 'literal') reading[part.type] = Number(part.value)
-  return {
+  const wall = {
     year: reading.year!,
     month: reading.month!,
     day: reading.day!,
@@ -54,6 +61,9 @@ export function wallClockAt(ms: number, timeZone: string): Required<WallClock> {
     second: reading.second!,
     millisecond: ((ms % 1000) + 1000) % 1000,
   }
+  if (!known || known.size >= READINGS_KEPT) readings.set(timeZone, (known = new Map()))
+  known.set(ms, wall)
+  return { ...wall }
 }
 
 function wallAsUtc(wall: WallClock): number {

@@ -57,7 +57,7 @@ describe('<agent-login>', () => {
   it('shows email, password, remember-me, the terms link and the three buttons', async () => {
     const login = await loginPage()
     for (const name of ['email', 'password', 'remember', 'agreement']) expect(input(login, name)).to.exist
-    expect(shadow(login).querySelector('a[href="/policies.html"]')?.textContent).to.equal('terms and privacy policies')
+    expect(shadow(login).querySelector('a[href="/demo/policies.html"]')?.textContent).to.equal('terms and privacy policies')
     expect(button(login, 'Log in')).to.exist
     expect(button(login, 'Enterprise SSO')).to.exist
   })

@@ -5,13 +5,13 @@ import { currentTotp } from '../../server/auth/totp'
 import { DEMO_BACKUP_CODES, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../server/store/seed-content'
 import { TestServer } from './support/test-server'
 
-describe('POST /auth/login', () => {
-  let server: TestServer
-  before(async () => {
-    server = await TestServer.start({ rateLimits: { login: { max: 1000, windowMs: 60_000 } } })
-  })
-  after(() => server.close())
+let server: TestServer
+before(async () => {
+  server = await TestServer.start({ rateLimits: { login: { max: 1000, windowMs: 60_000 } } })
+})
+after(() => server.close())
 
+describe('POST /auth/login', () => {
   const login = (body: Record<string, unknown>) =>
     server.http<LoginResponse & { code: number }>('POST', '/auth/login', { body })
 
@@ -113,30 +113,24 @@ describe('POST /auth/login', () => {
 
 describe('the rate limiter', () => {
   it('answers 429 with retry-after past the budget', async () => {
-    const server = await TestServer.start({ rateLimits: { api: { max: 3, windowMs: 60_000 } } })
+    const limited = await TestServer.start({ rateLimits: { api: { max: 3, windowMs: 60_000 } } })
     try {
       const statuses: number[] = []
       let retryAfter: string | null = null
       for (let i = 0; i < 5; i++) {
-        const response = await server.http('GET', '/auth/check-token')
+        const response = await limited.http('GET', '/auth/check-token')
         statuses.push(response.status)
         retryAfter ??= response.headers.get('retry-after')
       }
       assert.deepEqual(statuses, [401, 401, 401, 429, 429])
       assert.ok(Number(retryAfter) >= 1)
     } finally {
-      await server.close()
+      await limited.close()
     }
   })
 })
 
 describe('tokens', () => {
-  let server: TestServer
-  before(async () => {
-    server = await TestServer.start()
-  })
-  after(() => server.close())
-
   it('checks a token, and refuses a call without one', async () => {
     const { accessToken } = await server.login('bruno@demo.test')
     const checked = await server.http<{ valid: boolean; level: number }>('GET', '/auth/check-token', {

@@ -16,14 +16,17 @@ import { SEED } from '../../server/store/seed-content'
 import { TestServer } from './support/test-server'
 import { answer, queueCustomer } from './support/call-flow'
 
+let server: TestServer
+before(async () => {
+  server = await TestServer.start()
+})
+after(() => server.close())
+
 describe('list queries', () => {
-  let server: TestServer
   let token: string
   before(async () => {
-    server = await TestServer.start()
     token = (await server.login('ana@demo.test')).accessToken
   })
-  after(() => server.close())
 
   it('pages, sorts and filters segments', async () => {
     const page = await server.http<Paged<Segment>>(
@@ -107,12 +110,6 @@ describe('list queries', () => {
 })
 
 describe('other HTTP calls', () => {
-  let server: TestServer
-  before(async () => {
-    server = await TestServer.start()
-  })
-  after(() => server.close())
-
   it('serves a user with its account, user settings (and changes them), widget forms', async () => {
     const { accessToken: token } = await server.login('bruno@demo.test')
     const me = (await server.http<{ userId: string }>('GET', '/auth/check-token', { token })).body.userId
@@ -161,7 +158,7 @@ describe('other HTTP calls', () => {
       fetch(`${server.url}/api/upload`, {
         method: 'POST',
         headers: { authorization: `Bearer ${fileToken}`, 'content-type': 'application/octet-stream' },
-        body,
+        body: Uint8Array.from(body).buffer,
       })
     const damaged = await upload(
       (await authorize()).body.accessToken,

@@ -6,13 +6,13 @@ import { SEED } from '../../server/store/seed-content'
 import { TestServer } from './support/test-server'
 import { answer, queueCustomer } from './support/call-flow'
 
-describe('in a call', () => {
-  let server: TestServer
-  before(async () => {
-    server = await TestServer.start()
-  })
-  after(() => server.close())
+let server: TestServer
+before(async () => {
+  server = await TestServer.start({ timers: { agentGraceMs: 1_500, customerGraceMs: 1_500 } })
+})
+after(() => server.close())
 
+describe('in a call', () => {
   async function inCall(options: { mandatoryTags?: boolean } = {}) {
     const segment = await server.createSegment('Tools', options)
     const owner = await server.agent(await server.createAgent([segment]), { status: 'available' })
@@ -149,12 +149,6 @@ describe('in a call', () => {
 })
 
 describe('reconnecting', () => {
-  let server: TestServer
-  before(async () => {
-    server = await TestServer.start({ timers: { agentGraceMs: 1_500, customerGraceMs: 1_500 } })
-  })
-  after(() => server.close())
-
   async function inCall() {
     const segment = await server.createSegment('Rejoin')
     const email = await server.createAgent([segment])

@@ -14,15 +14,15 @@ import { SEED, SEED_REFERRERS, seedUserId } from '../../server/store/seed-conten
 import { TestServer } from './support/test-server'
 import { insertAppointment } from './support/appointments'
 
+let server: TestServer
+before(async () => {
+  server = await TestServer.start()
+})
+after(() => server.close())
+
 const dayOf = (instant: number) => new Date(instant).toISOString().slice(0, 10)
 
 describe('appointments over the socket', () => {
-  let server: TestServer
-  before(async () => {
-    server = await TestServer.start()
-  })
-  after(() => server.close())
-
   it('finds a day, gets one, patches times with the 5-minute rule and cancels with a reason', async () => {
     const { client, userId } = await server.agent(await server.createAgent([]))
     const soon = await insertAppointment(server.db, userId, { startInMinutes: 120 })
@@ -99,12 +99,6 @@ describe('appointments over the socket', () => {
 })
 
 describe('meetings and the waiting room', () => {
-  let server: TestServer
-  before(async () => {
-    server = await TestServer.start()
-  })
-  after(() => server.close())
-
   it('joins a meeting, admits one customer from the waiting room, denies another, and hangs up (attended)', async () => {
     const agent = await server.agent(await server.createAgent([]), { status: 'available' })
     const meeting = await insertAppointment(server.db, agent.userId, { startInMinutes: 2 })
@@ -187,12 +181,6 @@ describe('meetings and the waiting room', () => {
 })
 
 describe('scheduling over HTTP', () => {
-  let server: TestServer
-  before(async () => {
-    server = await TestServer.start()
-  })
-  after(() => server.close())
-
   async function firstFreeSlot(token: string, userId: string): Promise<HourItem> {
     for (let monthOffset = 0; monthOffset < 2; monthOffset++) {
       const month = new Date()

@@ -128,39 +128,35 @@ describe('routing', () => {
   })
 })
 
-describe('queue limit', () => {
-  it('sends exceed to the ringing agent and queue:exceeded to the customer', async () => {
-    const server = await TestServer.start({ timers: { queueLimitMs: 500, ringTimeoutMs: 5_000 } })
-    try {
-      const segment = await server.createSegment('Exceed')
-      const agent = await server.agent(await server.createAgent([segment]), { status: 'available' })
-      const customer = await server.customer()
-      const { callId } = await queueCustomer(customer, segment)
-      await agent.client.next('inbound')
-      assert.deepEqual(await agent.client.next('exceed'), { callId })
-      assert.deepEqual(await customer.next('queue:exceeded'), { callId })
-      assert.deepEqual(await customer.next('call:ended'), { callId, reason: 'exceeded' })
-    } finally {
-      await server.close()
-    }
+describe('queue limit and customer drops', () => {
+  let server: TestServer
+  before(async () => {
+    server = await TestServer.start({
+      timers: { queueLimitMs: 2_500, ringTimeoutMs: 5_000, customerGraceMs: 600 },
+    })
   })
-})
+  after(() => server.close())
 
-describe('a customer dropping while ringing', () => {
+  it('sends exceed to the ringing agent and queue:exceeded to the customer', async () => {
+    const segment = await server.createSegment('Exceed')
+    const agent = await server.agent(await server.createAgent([segment]), { status: 'available' })
+    const customer = await server.customer()
+    const { callId } = await queueCustomer(customer, segment)
+    await agent.client.next('inbound')
+    assert.deepEqual(await agent.client.next('exceed'), { callId })
+    assert.deepEqual(await customer.next('queue:exceeded'), { callId })
+    assert.deepEqual(await customer.next('call:ended'), { callId, reason: 'exceeded' })
+  })
+
   it('keeps ringing through a transport drop and abandons after the grace period', async () => {
-    const server = await TestServer.start()
-    try {
-      const segment = await server.createSegment('Drops')
-      const a = await server.agent(await server.createAgent([segment]), { status: 'available' })
-      const customer = await server.customer()
-      const { callId } = await queueCustomer(customer, segment)
-      await a.client.next('inbound')
-      customer.socket.io.engine.close()
-      const dropped = await a.client.next<{ reason: string }>('customer:disconnect:queue')
-      assert.equal(dropped.reason, 'transport-error')
-      assert.deepEqual(await a.client.next('customer:disconnect:queue'), { callId, reason: 'abandoned' })
-    } finally {
-      await server.close()
-    }
+    const segment = await server.createSegment('Drops')
+    const a = await server.agent(await server.createAgent([segment]), { status: 'available' })
+    const customer = await server.customer()
+    const { callId } = await queueCustomer(customer, segment)
+    await a.client.next('inbound')
+    customer.socket.io.engine.close()
+    const dropped = await a.client.next<{ reason: string }>('customer:disconnect:queue')
+    assert.equal(dropped.reason, 'transport-error')
+    assert.deepEqual(await a.client.next('customer:disconnect:queue'), { callId, reason: 'abandoned' })
   })
 })

@@ -5,13 +5,13 @@ import { TestServer } from './support/test-server'
 import { answer, queueCustomer } from './support/call-flow'
 import type { EventClient } from './support/event-client'
 
-describe('transfer', () => {
-  let server: TestServer
-  before(async () => {
-    server = await TestServer.start({ timers: { ringTimeoutMs: 1_500 } })
-  })
-  after(() => server.close())
+let server: TestServer
+before(async () => {
+  server = await TestServer.start({ timers: { ringTimeoutMs: 1_500 } })
+})
+after(() => server.close())
 
+describe('transfer', () => {
   /** An agent in a call with a customer, in a fresh segment; and a second agent of another segment. */
   async function inCall() {
     const segment = await server.createSegment('From')
@@ -120,12 +120,6 @@ describe('transfer', () => {
 })
 
 describe('invitation', () => {
-  let server: TestServer
-  before(async () => {
-    server = await TestServer.start({ timers: { ringTimeoutMs: 500 } })
-  })
-  after(() => server.close())
-
   async function inCall() {
     const segment = await server.createSegment('Invite')
     const owner = await server.agent(await server.createAgent([segment]), { status: 'available' })

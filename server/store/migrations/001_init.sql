@@ -112,7 +112,8 @@ CREATE TABLE agent_states (
   disconnected_at timestamptz,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX agent_states_ready ON agent_states (available_since)
+-- Routing walks this index in "waited longest" order and stops at the first agent of the segment.
+CREATE INDEX agent_states_ready ON agent_states (available_since, user_id)
   WHERE connected AND status = 'available' AND call_id IS NULL AND appointment_id IS NULL AND ringing_call_id IS NULL;
 
 CREATE TABLE calls (

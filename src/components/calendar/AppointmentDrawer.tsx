@@ -39,7 +39,7 @@ export function AppointmentDrawer() {
   return (
     <sl-drawer
       className="appointment-drawer"
-      label={open?.appointment?.title ?? intl.formatMessage({ id: 'calendar.detail.title' })}
+      label={intl.formatMessage({ id: 'calendar.detail.title' })}
       open={open !== null}
       onsl-after-hide={(event) => {
         // Only the drawer's own hide closes it (selects inside hide too), and only while it is on the page:

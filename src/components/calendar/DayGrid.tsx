@@ -10,7 +10,8 @@ import { CALENDAR_SCROLL_DELAY_MS, WEEK_START_DAY } from '../../constants'
 import { clock } from '../../services/clock'
 import { wallClockAt } from '../../stores/calendar-time'
 import { intlTimeZonePlugin } from './intl-time-zone-plugin'
-import { renderEventContent, toEvent } from './appointment-event'
+import { renderEventContent } from './appointment-event'
+import { useEventSync } from './useEventSync'
 import { useEventLabels } from './useEventLabels'
 import { useNow } from './useNow'
 
@@ -48,9 +49,20 @@ export function DayGrid({ date, timeZone, appointments, onOpen }: DayGridProps) 
   const calendar = useRef<FullCalendar>(null)
   const now = useNow(DIM_REFRESH_MS)
   const labels = useEventLabels(timeZone)
-  const events = useMemo(() => appointments.map((item) => toEvent(item, now)), [appointments, now])
+  useEventSync(calendar, appointments, now)
+  // One content node per appointment object, kept while it does not change: FullCalendar then leaves
+  // the DOM of unchanged events alone when it renders again. Per grid, so two grids never share nodes.
+  const nodes = useMemo(() => new WeakMap<Appointment, Node[]>(), [labels])
   // Stable callbacks: a new function per render would make FullCalendar re-process its options.
-  const content = useCallback((arg: EventContentArg) => renderEventContent(arg, labels), [labels])
+  const content = useCallback(
+    (arg: EventContentArg) => {
+      const appointment = arg.event.extendedProps.appointment as Appointment
+      let domNodes = nodes.get(appointment)
+      if (!domNodes) nodes.set(appointment, (domNodes = renderEventContent(arg, labels).domNodes))
+      return { domNodes }
+    },
+    [labels, nodes],
+  )
   const click = useCallback(
     (arg: EventClickArg) => {
       arg.jsEvent.preventDefault()
@@ -98,8 +110,7 @@ export function DayGrid({ date, timeZone, appointments, onOpen }: DayGridProps) 
         expandRows
         slotDuration="00:30:00"
         slotLabelFormat={timeFormat}
-        eventTimeFormat={timeFormat}
-        events={events}
+        displayEventTime={false}
         eventContent={content}
         eventClick={click}
       />

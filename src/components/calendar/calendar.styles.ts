@@ -50,6 +50,7 @@ export const calendarStyles = css`
     min-height: 24rem;
     --fc-border-color: var(--sl-color-neutral-200);
     --fc-now-indicator-color: var(--sl-color-danger-600);
+    --fc-today-bg-color: transparent;
     --fc-event-bg-color: var(--sl-color-primary-50);
     --fc-event-border-color: var(--sl-color-primary-600);
     --fc-event-text-color: var(--sl-color-neutral-900);

@@ -10,7 +10,7 @@ export const detailStyles = css`
     gap: var(--sl-spacing-x-small);
     margin-block-end: var(--sl-spacing-medium);
   }
-  .appointment-title {
+  .detail-title {
     margin: 0;
     font-size: var(--sl-font-size-large);
     font-weight: var(--sl-font-weight-semibold);

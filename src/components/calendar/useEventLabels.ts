@@ -7,6 +7,8 @@ export function useEventLabels(timeZone: string): EventLabels {
   const intl = useIntl()
   return useMemo(() => {
     const format = new Intl.DateTimeFormat(intl.locale, { timeStyle: 'short', timeZone })
+    // formatRange builds an interval formatter per call: too slow for hundreds of events.
+    const ranges = new Map<string, string>()
     return {
       status: {
         pending: intl.formatMessage({ id: 'calendar.status.pending' }),
@@ -19,7 +21,12 @@ export function useEventLabels(timeZone: string): EventLabels {
         blocked: intl.formatMessage({ id: 'calendar.type.blocked' }),
         external: intl.formatMessage({ id: 'calendar.type.external' }),
       },
-      range: (start, end) => format.formatRange(start, end),
+      range: (start, end) => {
+        const key = `${start}/${end}`
+        let text = ranges.get(key)
+        if (text === undefined) ranges.set(key, (text = `${format.format(start)} – ${format.format(end)}`))
+        return text
+      },
     }
   }, [intl, timeZone])
 }

@@ -78,7 +78,7 @@ export function AgentsTable({ list, selected, onSelect, locked }: AgentsTablePro
           })}
           {state.rows.length === 0 && !state.loading && (
             <tr>
-              <td colSpan={3} className="muted">
+              <td colSpan={3} className="call-muted">
                 <FormattedMessage id={state.failed ? 'call.table.failed' : 'call.table.emptyAgents'} />
               </td>
             </tr>

@@ -40,26 +40,28 @@ export default function CallArea() {
       aria-label={intl.formatMessage({ id: 'call.area.label' }, { kind: call.kind, name: title })}
       data-call-id={call.id}
     >
-      <header className="call-header">
-        <h2>
-          <FormattedMessage id="call.area.label" values={{ kind: call.kind, name: title }} />
-        </h2>
-        {customer.hungUp && (
-          <p className="customer-left" role="status">
-            <FormattedMessage id="call.customer.hangup" values={{ name: customer.name }} />
-          </p>
+      <div className="call-layout">
+        <header className="call-header">
+          <h2>
+            <FormattedMessage id="call.area.label" values={{ kind: call.kind, name: title }} />
+          </h2>
+          {customer.hungUp && (
+            <p className="customer-left" role="status">
+              <FormattedMessage id="call.customer.hangup" values={{ name: customer.name }} />
+            </p>
+          )}
+        </header>
+        <CallStage />
+        <SideMenu onKick={() => setKickOpen(true)} />
+        <CallViewHost />
+        {call.kind === 'call' && (
+          <>
+            <TransferDialog />
+            <InviteDialog />
+            <KickDialog open={kickOpen} onClose={() => setKickOpen(false)} />
+          </>
         )}
-      </header>
-      <CallStage />
-      <SideMenu onKick={() => setKickOpen(true)} />
-      <CallViewHost />
-      {call.kind === 'call' && (
-        <>
-          <TransferDialog />
-          <InviteDialog />
-          <KickDialog open={kickOpen} onClose={() => setKickOpen(false)} />
-        </>
-      )}
+      </div>
     </section>
   )
 }

@@ -37,7 +37,7 @@ export function ChatView() {
         aria-label={intl.formatMessage({ id: 'call.menu.chat' })}
       >
         {chat.messages.length === 0 && (
-          <li className="muted">
+          <li className="call-muted">
             <FormattedMessage id="call.chat.empty" />
           </li>
         )}

@@ -21,7 +21,7 @@ export function IntegrationData({ data }: { data: Record<string, unknown> | stri
   const [raw, setRaw] = useState(false)
   if (data === null)
     return (
-      <p className="muted">
+      <p className="call-muted">
         <FormattedMessage id="call.info.noIntegrationData" />
       </p>
     )

@@ -55,7 +55,7 @@ export function SegmentsTable({ list, selected, onSelect, locked }: SegmentsTabl
           })}
           {state.rows.length === 0 && !state.loading && (
             <tr>
-              <td colSpan={2} className="muted">
+              <td colSpan={2} className="call-muted">
                 <FormattedMessage id={state.failed ? 'call.table.failed' : 'call.table.emptySegments'} />
               </td>
             </tr>

@@ -105,7 +105,7 @@ export function SideMenu({ onKick }: SideMenuProps) {
           <button
             key={entry.key}
             type="button"
-            className={`menu-entry menu-${entry.key} ${current ? 'current' : ''}`}
+            className={`menu-entry menu-${entry.key} ${current ? 'is-current' : ''}`}
             aria-current={entry.view !== undefined && view === entry.view ? 'page' : undefined}
             aria-label={countLabel ? `${label}, ${countLabel}` : label}
             title={label}

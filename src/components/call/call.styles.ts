@@ -7,6 +7,8 @@ import { css } from 'lit'
 export const callStyles = css`
   .call-area {
     container-type: inline-size;
+  }
+  .call-layout {
     display: grid;
     gap: var(--sl-spacing-small);
     grid-template-columns: 1fr;
@@ -15,14 +17,9 @@ export const callStyles = css`
     background: var(--sl-color-neutral-50);
     border-radius: var(--sl-border-radius-large);
   }
-  @container (min-width: 0) {
-    .call-area {
-      grid-template-columns: 1fr;
-    }
-  }
-  @media (min-width: 60rem) {
-    .call-area {
-      grid-template-columns: minmax(0, 3fr) auto minmax(18rem, 2fr);
+  @container (min-width: 44rem) {
+    .call-layout {
+      grid-template-columns: minmax(0, 3fr) auto minmax(17rem, 2fr);
       grid-template-areas: 'header header header' 'stage menu view';
     }
   }
@@ -138,7 +135,7 @@ export const callStyles = css`
     flex-wrap: wrap;
     gap: var(--sl-spacing-2x-small);
   }
-  @media (min-width: 60rem) {
+  @container (min-width: 44rem) {
     .side-menu {
       flex-direction: column;
       flex-wrap: nowrap;
@@ -161,7 +158,7 @@ export const callStyles = css`
     color: var(--sl-color-primary-600);
     border-color: var(--sl-color-primary-300);
   }
-  .menu-entry.current {
+  .menu-entry.is-current {
     background: var(--sl-color-primary-600);
     border-color: var(--sl-color-primary-600);
     color: var(--sl-color-neutral-0);
@@ -199,6 +196,7 @@ export const callStyles = css`
   .details {
     margin: 0;
     display: grid;
+    grid-template-columns: 1fr;
     gap: var(--sl-spacing-3x-small);
   }
   .details .line {
@@ -228,7 +226,7 @@ export const callStyles = css`
     overflow-wrap: anywhere;
     font-size: var(--sl-font-size-small);
   }
-  .muted {
+  .call-muted {
     color: var(--sl-color-neutral-500);
   }
   .notify-queue {

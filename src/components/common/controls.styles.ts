@@ -102,14 +102,15 @@ export const controlStyles = css`
   }
   .check {
     display: flex;
-    align-items: center;
+    align-items: flex-start;
     gap: var(--sl-spacing-x-small);
     font-size: var(--sl-font-size-small);
   }
   .check input {
     width: 1.1em;
     height: 1.1em;
-    margin: 0;
+    margin: 0.2em 0 0;
+    flex: none;
     accent-color: var(--sl-color-primary-600);
   }
   .check a {

@@ -38,6 +38,7 @@ export const inboundStyles = css`
   .inbound-details {
     margin: 0;
     display: grid;
+    grid-template-columns: 1fr;
     gap: var(--sl-spacing-2x-small);
   }
   .inbound-details .line {

@@ -2,6 +2,10 @@ import { css } from 'lit'
 
 /** The login screen: one centred card. */
 export const loginStyles = css`
+  /* The screen fills the element (the host page sizes the element). */
+  .agent-root {
+    height: 100%;
+  }
   .login {
     min-height: 100%;
     display: grid;

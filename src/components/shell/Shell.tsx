@@ -42,7 +42,7 @@ export function Shell() {
             <PageOutlet />
           )}
         </main>
-        {calendar && (
+        {calendar && started && (
           <aside className="shell-calendar" aria-label={intl.formatMessage({ id: 'shell.calendar' })}>
             <LazyArea load={loadCalendarArea} props={{}} />
           </aside>

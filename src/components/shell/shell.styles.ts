@@ -2,6 +2,10 @@ import { css } from 'lit'
 
 /** The shell's layout: header, body (page or call, calendar sidebar), bottom menu. */
 export const shellStyles = css`
+  /* The screen fills the element (the host page sizes the element). */
+  .agent-root {
+    height: 100%;
+  }
   .shell {
     min-height: 100%;
     height: 100%;

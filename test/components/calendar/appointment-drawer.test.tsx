@@ -44,7 +44,7 @@ describe('<AppointmentDrawer>', () => {
   const open = async (item: Appointment) => {
     store.set(item.id, item)
     openAppointment(item)
-    await waitUntil(() => $openAppointment.get()?.status === 'ready' && q('.appointment-title')?.textContent === item.title)
+    await waitUntil(() => $openAppointment.get()?.status === 'ready' && q('.detail-title')?.textContent === item.title)
   }
   const tab = (panel: string) => q<HTMLElement & { disabled: boolean }>(`sl-tab[panel="${panel}"]`)!
 
@@ -178,7 +178,7 @@ describe('<AppointmentDrawer>', () => {
     await open(calendarAppointment({ status: 'rescheduled', rescheduledAppointment: next.id, title: 'The old one' }))
     expect(tab('reschedule').disabled).to.equal(true)
     q('.notice-rescheduled .open-new')!.click()
-    await waitUntil(() => q('.appointment-title')?.textContent === 'The new one')
+    await waitUntil(() => q('.detail-title')?.textContent === 'The new one')
   })
 
   it('makes past and in-progress appointments read-only', async () => {

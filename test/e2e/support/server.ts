@@ -28,15 +28,21 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts `server/main.ts` in its own process (the built bundle must exist) and resolves once it
- * listens. `env` adds variables (an in-memory database, short timers).
+ * Starts the reference server in its own process (the built bundle must exist) and resolves once it
+ * listens. `env` adds variables: `TIMERS` (JSON of short timers), `DATA_DIR` (a PGlite directory that
+ * survives a restart on the same `port`; in memory without it).
  */
 export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
   const chosen = port ?? (await freePort())
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', DATABASE_URL: 'memory://', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  // memory-server.ts: the reference server on an in-memory PGlite (or DATA_DIR, kept across restarts).
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/e2e/support/memory-server.ts'],
+    {
+      env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   await new Promise<void>((resolve, reject) => {

@@ -8,6 +8,9 @@ import { seed } from '../../../server/store/seed'
 
 const root = new URL('../../../server/store/', import.meta.url)
 
+/** A cheap scrypt cost for test users: the format is self-describing, the server verifies either. */
+export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 }
+
 /** A key that changes when the schema or the seed changes (and every day: the seed's appointments are relative to now). */
 function cacheKey(): string {
   const hash = createHash('sha256')
@@ -32,7 +35,7 @@ function preparedDump(): Promise<Blob> {
     } catch {
       const db = await openPGlite({ dataDir: 'memory://' })
       await migrate(db)
-      await seed(db, Date.now())
+      await seed(db, Date.now(), { passwordCost: TEST_PASSWORD_COST })
       const dump = await db.dump()
       await db.close()
       const temporary = `${file}.${process.pid}`

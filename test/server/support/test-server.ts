@@ -6,7 +6,7 @@ import { newId } from '../../../server/store/ids'
 import { DEMO_PASSWORD, SEED } from '../../../server/store/seed-content'
 import type { Timers } from '../../../server/timers'
 import type { LoginResponse } from '../../../src/protocol'
-import { freshDatabase } from './prepared-database'
+import { TEST_PASSWORD_COST, freshDatabase } from './prepared-database'
 import { EventClient } from './event-client'
 
 /** Timers of the test servers: short where tests wait on them, the sweeper out of the way. */
@@ -133,7 +133,7 @@ export class TestServer {
     segments: string[],
     options: { level?: number; firstname?: string } = {},
   ): Promise<string> {
-    passwordHash ??= hashPassword(DEMO_PASSWORD)
+    passwordHash ??= hashPassword(DEMO_PASSWORD, TEST_PASSWORD_COST)
     const id = newId()
     const email = `agent-${id}@test.test`
     await insertUser(this.db, {

@@ -1,0 +1,119 @@
+// bench/server-routing: 1,000 agent sockets and 200 customers on loopback against the reference server
+// (in-memory PGlite, its own process). Prints JSON: the time from a customer's `queue:join` to the
+// `inbound` reaching an agent (p50, p99, max), and the server's memory per connected agent.
+// Usage: node --import tsx bench/server-routing.ts   (AGENTS, CUSTOMERS, SEGMENTS, ARRIVAL_MS to change)
+import { fork } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { io, type Socket } from 'socket.io-client'
+
+const AGENTS = Number(process.env.AGENTS ?? 1000)
+const CUSTOMERS = Number(process.env.CUSTOMERS ?? 200)
+const ARRIVAL_MS = Number(process.env.ARRIVAL_MS ?? 10)
+
+interface Memory {
+  rss: number
+  heapUsed: number
+  external: number
+  arrayBuffers: number
+}
+interface Ready {
+  type: 'ready'
+  url: string
+  emails: string[]
+  segments: string[]
+  memory: Memory
+}
+
+const child = fork(new URL('./support/routing-server.ts', import.meta.url), [], {
+  execArgv: ['--import', 'tsx', '--expose-gc'],
+  env: { ...process.env, AGENTS: String(AGENTS) },
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+})
+const ready = await new Promise<Ready>((resolve) => child.once('message', (m) => resolve(m as Ready)))
+const askMemory = () =>
+  new Promise<Memory>((resolve) => {
+    child.once('message', (m) => resolve((m as { memory: Memory }).memory))
+    child.send({ type: 'memory' })
+  })
+
+const connect = (path = '', auth?: Record<string, unknown>): Socket =>
+  io(`${ready.url}${path}`, { path: '/ws', transports: ['websocket'], reconnection: false, forceNew: true, ...(auth ? { auth } : {}) })
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++] as T)
+    }),
+  )
+}
+
+const before = await askMemory()
+const arrivals = new Map<string, number>()
+const latencies: number[] = []
+let done: () => void = () => undefined
+const allRung = new Promise<void>((resolve) => (done = resolve))
+const agentSockets: Socket[] = []
+const started = Date.now()
+await pool(ready.emails, 50, async (email) => {
+  const response = await fetch(`${ready.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench', agreement: true }),
+  })
+  const { accessToken } = (await response.json()) as { accessToken: string }
+  const socket = connect()
+  agentSockets.push(socket)
+  socket.on('inbound', (call: { customerName: string }) => {
+    const at = arrivals.get(call.customerName)
+    if (at === undefined) return
+    latencies.push(performance.now() - at)
+    arrivals.delete(call.customerName)
+    if (latencies.length === CUSTOMERS) done()
+  })
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+  await socket.timeout(30_000).emitWithAck('authenticate', { accessToken, sessionId: randomUUID(), timezone: 'UTC' })
+  await socket.timeout(30_000).emitWithAck('status', { status: 'available' })
+})
+const connectSeconds = (Date.now() - started) / 1000
+const after = await askMemory()
+
+const customers = await Promise.all(
+  Array.from({ length: CUSTOMERS }, async () => {
+    const socket = connect('/customer', { sessionId: randomUUID() })
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+    return socket
+  }),
+)
+for (const [index, socket] of customers.entries()) {
+  const name = `Customer ${index}`
+  arrivals.set(name, performance.now())
+  socket.emit('queue:join', { segment: ready.segments[index % ready.segments.length], name })
+  if (ARRIVAL_MS > 0) await new Promise((resolve) => setTimeout(resolve, ARRIVAL_MS))
+}
+await Promise.race([allRung, new Promise((resolve) => setTimeout(resolve, 60_000))])
+
+const sorted = [...latencies].sort((a, b) => a - b)
+const pct = (p: number) => Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(2))
+const perAgent = (key: keyof Memory) => Math.round((after[key] - before[key]) / AGENTS)
+console.log(
+  JSON.stringify(
+    {
+      bench: 'server-routing',
+      database: 'pglite (in memory)',
+      agents: AGENTS,
+      customers: CUSTOMERS,
+      customerArrivalEveryMs: ARRIVAL_MS,
+      rung: latencies.length,
+      queueJoinToInboundMs: { p50: pct(50), p99: pct(99), max: pct(100) },
+      memoryPerAgentBytes: { heapUsed: perAgent('heapUsed'), rss: perAgent('rss') },
+      agentsConnectSeconds: connectSeconds,
+    },
+    null,
+    2,
+  ),
+)
+for (const socket of [...agentSockets, ...customers]) socket.disconnect()
+child.send({ type: 'stop' })
+await new Promise((resolve) => child.once('exit', resolve))

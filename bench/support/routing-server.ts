@@ -1,0 +1,47 @@
+// The server side of bench/server-routing.ts, in its own process so that its memory is its own:
+// a reference server on in-memory PGlite with agents created for the run. Talks to the parent over IPC.
+import { createApplication } from '../../server/app'
+import { hashPassword } from '../../server/auth/passwords'
+import { insertUser } from '../../server/store/seed'
+import { newId } from '../../server/store/ids'
+import { SEED } from '../../server/store/seed-content'
+
+const agents = Number(process.env.AGENTS ?? 1000)
+const segments = Number(process.env.SEGMENTS ?? 10)
+const app = await createApplication({
+  version: 'bench',
+  dataDir: 'memory://',
+  rateLimits: { api: { max: 1_000_000, windowMs: 60_000 }, login: { max: 1_000_000, windowMs: 60_000 } },
+  timers: { ringTimeoutMs: 600_000, sweepIntervalMs: 600_000 },
+})
+const db = app.context.db
+const hash = await hashPassword('bench', { N: 1024, r: 8, p: 1 })
+const segmentIds: string[] = []
+for (let s = 0; s < segments; s++) {
+  const id = newId()
+  segmentIds.push(id)
+  await db.query('INSERT INTO segments (id, account_id, name) VALUES ($1, $2, $3)', [id, SEED.account, `Bench ${s}`])
+}
+const emails: string[] = []
+await db.transaction(async (tx) => {
+  for (let a = 0; a < agents; a++) {
+    const id = newId()
+    const email = `bench-${a}@bench.test`
+    emails.push(email)
+    await insertUser(tx, { id, accountId: SEED.account, email, firstname: 'Bench', lastname: String(a), level: 5, passwordHash: hash })
+    await tx.query('INSERT INTO agent_segments (user_id, segment_id) VALUES ($1, $2)', [id, segmentIds[a % segments]])
+  }
+})
+const url = await app.listen({ port: 0 })
+
+function memory() {
+  globalThis.gc?.()
+  const usage = process.memoryUsage()
+  return { rss: usage.rss, heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers }
+}
+
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'memory') process.send?.({ type: 'memory', memory: memory() })
+  if (message.type === 'stop') void app.close().then(() => process.exit(0))
+})
+process.send?.({ type: 'ready', url, emails, segments: segmentIds, memory: memory() })

@@ -1,0 +1,75 @@
+/** Small DOM helpers of the customer page. */
+
+const SECTIONS = ['setup', 'queue', 'waiting-room', 'call', 'ended'] as const
+/** A screen of the customer page. */
+export type Screen = (typeof SECTIONS)[number]
+
+/** An element by id (the page's markup is ours: a missing one is a bug). */
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const element = document.getElementById(id)
+  if (!element) throw new Error(`#${id} missing`)
+  return element as T
+}
+
+/** Shows one screen, hides the others. */
+export function show(screen: Screen): void {
+  for (const id of SECTIONS) byId(id).hidden = id !== screen
+  document.body.dataset.screen = screen
+}
+
+/** mm:ss (or h:mm:ss) since `since`. */
+export function elapsed(since: number, now = Date.now()): string {
+  const seconds = Math.max(0, Math.floor((now - since) / 1000))
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const h = Math.floor(seconds / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  return `${h > 0 ? `${h}:` : ''}${pad(m)}:${pad(seconds % 60)}`
+}
+
+/** A ticking "time since" in an element; returns the stop function. */
+export function ticker(element: HTMLElement, since: number): () => void {
+  const update = () => (element.textContent = elapsed(since))
+  update()
+  const timer = setInterval(update, 1000)
+  return () => clearInterval(timer)
+}
+
+/** Appends a chat line (text only: never HTML). */
+export function addChatLine(name: string, text: string, mine: boolean): void {
+  const log = byId('chat-log')
+  const line = document.createElement('p')
+  const who = document.createElement('strong')
+  who.textContent = mine ? 'You' : name
+  line.append(who, `: ${text}`)
+  log.append(line)
+  log.scrollTop = log.scrollHeight
+}
+
+/** Adds a file to the list, with a download link when it arrived intact. */
+export function addFile(name: string, note: string, blob?: Blob): void {
+  const item = document.createElement('li')
+  if (blob) {
+    const link = document.createElement('a')
+    link.href = URL.createObjectURL(blob)
+    link.download = name
+    link.textContent = name
+    item.append(link, ` ${note}`)
+  } else item.textContent = `${name} ${note}`
+  byId('files').append(item)
+}
+
+/** Shows or removes a remote peer's video. */
+export function remoteVideo(peerId: string, stream: MediaStream | null): void {
+  const container = byId('remote-videos')
+  const existing = container.querySelector<HTMLVideoElement>(`video[data-peer="${CSS.escape(peerId)}"]`)
+  if (!stream) {
+    existing?.remove()
+    return
+  }
+  const video = existing ?? document.createElement('video')
+  video.dataset.peer = peerId
+  video.autoplay = true
+  video.playsInline = true
+  video.srcObject = stream
+  if (!existing) container.append(video)
+}

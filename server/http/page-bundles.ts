@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+
+/** Scripts of the demo pages that are not part of the console bundle: built on first request, then kept. */
+const PAGES: Record<string, string> = {
+  '/customer.js': 'server/customer-page/main.ts',
+  '/test-agent.js': 'server/customer-page/test-agent.ts',
+}
+
+/**
+ * Serves the customer page's script (and the end-to-end tests' stand-in agent), bundled by esbuild on
+ * first request: simple-peer needs Node's `process` and `Buffer` in the browser, so the shims of
+ * `scripts/browser-shims.js` are injected. esbuild is imported lazily: a server that never serves the
+ * page never loads it.
+ */
+export function registerPageBundles(app: FastifyInstance): void {
+  const built = new Map<string, Promise<string>>()
+  for (const [path, entry] of Object.entries(PAGES))
+    app.get(path, async (_request, reply) => {
+      let code = built.get(path)
+      if (!code) {
+        code = bundle(entry)
+        built.set(path, code)
+        code.catch(() => built.delete(path))
+      }
+      return reply.type('text/javascript').header('cache-control', 'no-cache').send(await code)
+    })
+}
+
+async function bundle(entry: string): Promise<string> {
+  const { build } = await import('esbuild')
+  const result = await build({
+    entryPoints: [`${root}${entry}`],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    inject: [`${root}scripts/browser-shims.js`],
+    define: { global: 'globalThis', 'process.env.NODE_DEBUG': 'false' },
+    minify: true,
+    sourcemap: 'inline',
+    logLevel: 'silent',
+  })
+  const output = result.outputFiles[0]
+  if (!output) throw new Error(`esbuild produced nothing for ${entry}`)
+  return output.text
+}

@@ -1,0 +1,148 @@
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { startServer, type RunningServer } from './support/server'
+import { collectErrors, launchBrowser } from './support/browser'
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../server/store/seed-content'
+import { currentTotp } from '../../server/auth/totp'
+
+const SHOTS = process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'agent-console-shots')
+
+/** The console's shadow root is pierced by Playwright's CSS engine: `agent-console input[name=email]`. */
+const inConsole = (selector: string) => `agent-console ${selector}`
+
+async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.fill(inConsole('input[name=email]'), email)
+  await page.fill(inConsole('input[name=password]'), password)
+  await page.check(inConsole('input[name=agreement]'))
+  await page.click(inConsole('button[type=submit]'))
+}
+
+/** Passes the startup check with Chromium's fake camera and microphone. */
+async function passStartup(page: Page): Promise<void> {
+  const connect = page.locator(inConsole('dialog[open] button.primary'))
+  await connect.waitFor({ timeout: 15_000 })
+  await page.locator(inConsole('dialog [data-device="microphone"][data-found="true"]')).waitFor()
+  await page.locator(inConsole('dialog [data-device="camera"][data-found="true"]')).waitFor()
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector('agent-console')?.shadowRoot?.querySelector('dialog video')
+      return video instanceof HTMLVideoElement && video.readyState >= 2 && video.videoWidth > 0
+    },
+    undefined,
+    { timeout: 15_000 },
+  )
+  await connect.click()
+  await page.locator(inConsole('dialog')).waitFor({ state: 'detached' })
+}
+
+/** Reads what the status menu button says and whether the link is online. */
+async function statusShown(page: Page): Promise<{ status: string; link: string | null }> {
+  return page.evaluate(() => {
+    const root = document.querySelector('agent-console')!.shadowRoot!
+    return {
+      status: root.querySelector('.status-trigger .status-name')?.textContent ?? '',
+      link: root.querySelector('.connection-state')?.getAttribute('data-state') ?? null,
+    }
+  })
+}
+
+async function chooseStatus(page: Page, id: string): Promise<void> {
+  await page.click(inConsole('.status-trigger:not([disabled])'))
+  await page.click(inConsole(`[role=menuitem][data-status="${id}"]`))
+}
+
+/** Asks the server, as another agent, whether `email`'s agent is online and available. */
+async function serverSeesAvailable(server: RunningServer, name: string): Promise<boolean> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'carla@demo.test', password: DEMO_PASSWORD, agreement: true }),
+  })
+  const { accessToken } = (await login.json()) as { accessToken: string }
+  const list = await fetch(`${server.url}/api/users?level=5&firstname=${encodeURIComponent(name)}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  })
+  const { data } = (await list.json()) as { data: { firstname: string; status: { online: boolean; available: boolean } }[] }
+  const agent = data.find((candidate) => candidate.firstname === name)
+  return !!agent && agent.status.online && agent.status.available
+}
+
+describe('an agent signs in, goes available, and stays connected', () => {
+  let server: RunningServer
+  let browser: Browser
+  let dataDir: string
+
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'agent-console-e2e-'))
+    server = await startServer({ DATA_DIR: dataDir })
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('comes back available by itself after the server restarts under the console', async () => {
+    const page = await browser.newPage({ locale: 'en-US' })
+    const errors = collectErrors(page)
+    await page.goto(server.url)
+    await page.waitForURL(/\/login$/)
+    await logIn(page, 'ana@demo.test')
+    await passStartup(page)
+    await page.waitForURL(/\/history$/)
+    await chooseStatus(page, 'available')
+    await page.waitForFunction(
+      () => document.querySelector('agent-console')?.shadowRoot?.querySelector('.status-trigger')?.textContent?.includes('Available'),
+    )
+    assert.equal(await serverSeesAvailable(server, 'Ana'), true, 'the server does not see Ana available')
+
+    // Restart: the same data, the same port; the console is not touched.
+    const port = server.port
+    await server.stop()
+    await page.locator(inConsole('.connection-state[data-state="reconnecting"]')).waitFor({ timeout: 15_000 })
+    server = await startServer({ DATA_DIR: dataDir }, port)
+
+    await page.locator(inConsole('.connection-state[data-state="online"]')).waitFor({ state: 'attached', timeout: 30_000 })
+    await page.waitForFunction(
+      () => document.querySelector('agent-console')?.shadowRoot?.querySelector('.status-trigger')?.textContent?.includes('Available'),
+      undefined,
+      { timeout: 15_000 },
+    )
+    assert.deepEqual(await statusShown(page), { status: 'Available', link: 'online' })
+    assert.equal(await serverSeesAvailable(server, 'Ana'), true, 'the server does not see Ana available after the restart')
+    const unexpected = errors.filter((error) => !/Failed to load resource|WebSocket connection/.test(error))
+    assert.deepEqual(unexpected, [])
+    await page.close()
+  })
+
+  it('signs in the 2FA agent with a code from the authenticator', async () => {
+    const page = await browser.newPage({ locale: 'en-US' })
+    await page.goto(`${server.url}/login`)
+    await logIn(page, 'otp@demo.test')
+    const code = page.locator(inConsole('input[name=otp]'))
+    await code.waitFor()
+    await code.fill(currentTotp(DEMO_TOTP_SECRET, Date.now()))
+    await page.click(inConsole('button[type=submit]'))
+    await passStartup(page)
+    await page.locator(inConsole('.status-trigger:not([disabled])')).waitFor()
+    await page.close()
+  })
+
+  for (const [locale, title] of [
+    ['en-US', 'Sign in to the agent console'],
+    ['es-ES', 'Inicia sesión en la consola de agentes'],
+    ['fr-FR', 'Connectez-vous à la console des agents'],
+  ] as const)
+    it(`shows the login in the browser's language: ${locale}`, async () => {
+      const page = await browser.newPage({ locale, viewport: { width: 1024, height: 720 } })
+      await page.goto(`${server.url}/login`)
+      await page.locator(inConsole('h1')).filter({ hasText: title }).waitFor()
+      await page.screenshot({ path: join(SHOTS, `login-${locale}.png`) })
+      await page.close()
+    })
+})

@@ -1,0 +1,213 @@
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import type { Browser, Page } from 'playwright-core'
+import { startServer, type RunningServer } from './support/server'
+import { collectErrors, launchBrowser } from './support/browser'
+
+/** Polls a page's state object until `check` holds (the page pushes its state; nothing is slept through). */
+async function until<T>(page: Page, read: () => T, check: (value: T) => boolean, what: string): Promise<T> {
+  const handle = await page.waitForFunction(
+    ({ source, test }) => {
+      const value = new Function(`return (${source})()`)()
+      return new Function('value', `return (${test})(value)`)(value) ? value : null
+    },
+    { source: read.toString(), test: check.toString() },
+    { timeout: 20_000, polling: 100 },
+  )
+  const value = (await handle.jsonValue()) as T
+  assert.ok(value !== null, what)
+  return value
+}
+
+describe('demo/customer.html calling an agent', () => {
+  let server: RunningServer
+  let browser: Browser
+
+  before(async () => {
+    server = await startServer({ TIMERS: JSON.stringify({ ringTimeoutMs: 15_000 }) })
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('connects both sides: each receives the other’s media track, and they chat', async () => {
+    const segments = (await (await fetch(`${server.url}/api/public/segments`)).json()) as {
+      data: { id: string; name: string }[]
+    }
+    const sales = segments.data.find((segment) => segment.name === 'Sales')
+    assert.ok(sales)
+
+    const agent = await browser.newPage()
+    const agentErrors = collectErrors(agent)
+    await agent.goto(`${server.url}/test-agent.html?email=elena@demo.test&password=Demo1234!`)
+    await until(
+      agent,
+      () => window.agentState.status,
+      (status) => status === 'available',
+      'agent available',
+    )
+
+    const customer = await browser.newPage()
+    const customerErrors = collectErrors(customer)
+    await customer.goto(`${server.url}/customer.html?segment=${sales.id}`)
+    await customer.fill('input[name=name]', 'Paula Playwright')
+    await customer.click('#call-button')
+
+    await until(
+      customer,
+      () => window.customerState.screen,
+      (screen) => screen === 'call',
+      'customer in the call',
+    )
+    await until(
+      agent,
+      () => window.agentState.remoteTracks,
+      (n) => n >= 1,
+      'the agent receives the customer media',
+    )
+    await until(
+      customer,
+      () => window.customerState.remoteTracks,
+      (n) => n >= 1,
+      'the customer receives the agent media',
+    )
+
+    // Both videos really play frames.
+    const playing = async (page: Page, selector: string) =>
+      page.$eval(selector, (video) => {
+        const element = video as HTMLVideoElement
+        return element.readyState >= 2 && element.videoWidth > 0
+      })
+    await customer.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('#remote-videos video')
+      return Boolean(video && video.readyState >= 2 && video.videoWidth > 0)
+    })
+    await agent.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('#remote video')
+      return Boolean(video && video.readyState >= 2 && video.videoWidth > 0)
+    })
+    assert.ok(await playing(customer, '#remote-videos video'))
+    assert.ok(await playing(agent, '#remote video'))
+
+    await customer.fill('#chat-form input', 'Hola, necesito ayuda')
+    await customer.click('#chat-form button')
+    await until(
+      agent,
+      () => window.agentState.messages,
+      (m) => m.includes('Hola, necesito ayuda'),
+      'chat at the agent',
+    )
+    await agent.evaluate(() => window.agentActions.chat('Claro, dígame'))
+    await until(
+      customer,
+      () => window.customerState.messages,
+      (m) => m.includes('Claro, dígame'),
+      'chat at the customer',
+    )
+
+    // A file from the customer to the agent over the files channel the agent opens, CRC-32 checked.
+    await agent.evaluate(() => window.agentActions.openFiles())
+    await customer.setInputFiles('#file-input', {
+      name: 'id-card.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('ID 12.345.678-9 '.repeat(10_000)),
+    })
+    const files = await until(
+      agent,
+      () => window.agentState.files,
+      (f) => f.length > 0,
+      'the file at the agent',
+    )
+    assert.deepEqual(files, [{ name: 'id-card.txt', intact: true }])
+
+    await customer.screenshot({ path: '/tmp/customer-in-call.png' })
+    await agent.evaluate(() => window.agentActions.hangup())
+    await until(
+      customer,
+      () => window.customerState.screen,
+      (screen) => screen === 'ended',
+      'the call ends',
+    )
+    assert.deepEqual(customerErrors, [])
+    assert.deepEqual(agentErrors, [])
+  })
+
+  it('admits a customer from an appointment link through the waiting room, and connects media', async () => {
+    const agent = await browser.newPage()
+    await agent.goto(`${server.url}/test-agent.html?email=ana@demo.test&password=Demo1234!&status=break`)
+    await until(
+      agent,
+      () => window.agentState.status,
+      (status) => status === 'break',
+      'agent on break',
+    )
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Santiago' })
+    await agent.evaluate((date) => window.agentActions.findAppointments(date, 'America/Santiago'), today)
+    const appointments = await until(
+      agent,
+      () => window.agentState.appointments,
+      (list) => list.length > 0,
+      'found',
+    )
+    const now = Date.now()
+    const open = appointments.find(
+      (a) =>
+        a.type === 'regular' &&
+        a.status === 'pending' &&
+        Date.parse(a.startAt) - 15 * 60_000 <= now &&
+        now <= Date.parse(a.endAt) + 30 * 60_000,
+    )
+    assert.ok(open?.joinUrl, 'the seed has a meeting open now')
+    await agent.evaluate((id) => window.agentActions.joinMeeting(id), open.id)
+    await until(
+      agent,
+      () => window.agentState.callId,
+      (id) => id !== null,
+      'agent in the meeting',
+    )
+
+    const customer = await browser.newPage()
+    const errors = collectErrors(customer)
+    await customer.goto(open.joinUrl)
+    await customer.fill('input[name=name]', 'Tomas Muñoz')
+    await customer.click('#call-button')
+    await until(
+      customer,
+      () => window.customerState.screen,
+      (screen) => screen === 'waiting-room',
+      'waiting room',
+    )
+    await customer.screenshot({ path: '/tmp/customer-waiting-room.png' })
+    const pending = await until(
+      agent,
+      () => window.agentState.pending,
+      (list) => list.length === 1,
+      'pending at the agent',
+    )
+    await agent.evaluate(
+      (sessionId) => window.agentActions.accept(sessionId),
+      pending[0]?.sessionId as string,
+    )
+    await until(
+      customer,
+      () => window.customerState.screen,
+      (screen) => screen === 'call',
+      'admitted',
+    )
+    await until(
+      agent,
+      () => window.agentState.remoteTracks,
+      (n) => n >= 1,
+      'the agent receives the customer media',
+    )
+    await until(
+      customer,
+      () => window.customerState.remoteTracks,
+      (n) => n >= 1,
+      'the customer receives the agent media',
+    )
+    assert.deepEqual(errors, [])
+  })
+})
