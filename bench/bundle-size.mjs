@@ -65,8 +65,18 @@ console.log(
   JSON.stringify(
     {
       entries,
-      chunks: chunks.map(({ file, minified, gzipped, dynamic }) => ({ file, minified, gzipped, lazy: dynamic })),
-      budget: { entry: 'agent-console.js', gzippedLimit: budget, gzipped: all?.initial.gzipped, within: (all?.initial.gzipped ?? Infinity) <= budget },
+      chunks: chunks.map(({ file, minified, gzipped, dynamic }) => ({
+        file,
+        minified,
+        gzipped,
+        lazy: dynamic,
+      })),
+      budget: {
+        entry: 'agent-console.js',
+        gzippedLimit: budget,
+        gzipped: all?.initial.gzipped,
+        within: (all?.initial.gzipped ?? Infinity) <= budget,
+      },
       pathToAvailable: {
         gzippedLimit: pathBudget,
         static: staticPathToAvailable(),

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { gzipSync } from 'node:zlib'
+/* global document -- the waitForFunction callback runs in the page */
 import { chromium } from 'playwright-core'
 
 const BUDGET = 130 * 1024
@@ -44,7 +45,13 @@ export async function measurePathToAvailable() {
   const server = await startServer(port)
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    args: [
+      '--no-sandbox',
+      '--headless=new',
+      '--disable-gpu',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
   })
   const files = new Map()
   try {
@@ -53,7 +60,10 @@ export async function measurePathToAvailable() {
     page.on('response', (response) => {
       const url = new URL(response.url())
       if (!recording || !url.pathname.endsWith('.js')) return
-      files.set(url.pathname, response.body().then((body) => ({ raw: body.length, gzipped: gzipSync(body, { level: 9 }).length })))
+      files.set(
+        url.pathname,
+        response.body().then((body) => ({ raw: body.length, gzipped: gzipSync(body, { level: 9 }).length })),
+      )
     })
     const root = (selector) => `agent-console ${selector}`
     await page.goto(`http://localhost:${port}/`)
@@ -65,7 +75,10 @@ export async function measurePathToAvailable() {
     await page.click(root('.status-trigger:not([disabled])'))
     await page.click(root('[role=menuitem][data-status="available"]'))
     await page.waitForFunction(() =>
-      document.querySelector('agent-console')?.shadowRoot?.querySelector('.status-trigger')?.textContent?.includes('Available'),
+      document
+        .querySelector('agent-console')
+        ?.shadowRoot?.querySelector('.status-trigger')
+        ?.textContent?.includes('Available'),
     )
     recording = false
     const measured = await Promise.all([...files].map(async ([file, size]) => ({ file, ...(await size) })))
@@ -78,4 +91,5 @@ export async function measurePathToAvailable() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await measurePathToAvailable(), null, 2))
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(JSON.stringify(await measurePathToAvailable(), null, 2))

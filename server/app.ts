@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { Server } from 'socket.io'
+import { createAdapter } from '@socket.io/postgres-adapter'
+import type { Pool } from 'pg'
 import { SOCKET_PATH } from '../src/constants'
 import { CUSTOMER_NAMESPACE, decodeQueryString } from '../src/protocol'
 import type { Database } from './store/database'
@@ -98,12 +100,15 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: (text: string) => decodeQueryString(text) },
   })
+  // Several processes on one PostgreSQL: emits reach sockets held by the other processes (LISTEN/NOTIFY).
+  const adapter =
+    options.socketAdapter ?? ('pool' in db ? createAdapter((db as { pool: Pool }).pool) : undefined)
   const io: AgentServer = new Server(fastify.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: 1024 * 1024,
-    ...(options.socketAdapter ? { adapter: options.socketAdapter } : {}),
+    ...(adapter ? { adapter } : {}),
   })
   const customers: CustomerNamespace = io.of(CUSTOMER_NAMESPACE) as unknown as CustomerNamespace
   let baseUrl = options.publicUrl ?? ''

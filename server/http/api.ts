@@ -8,6 +8,7 @@ import { calendarRoutes } from './calendar-routes'
 import { filesRoutes } from './files-routes'
 import { recordingsRoutes } from './recordings-routes'
 import { miscRoutes } from './misc-routes'
+import { devRoutes } from './dev-routes'
 import { ServerError } from '../errors'
 
 /** The REST API of SPEC §7, mounted under `/api`. */
@@ -20,6 +21,7 @@ export async function registerApi(api: FastifyInstance, context: ServerContext):
   filesRoutes(api, tools)
   recordingsRoutes(api, tools)
   miscRoutes(api, tools)
+  devRoutes(api, tools)
   api.setNotFoundHandler(async () => {
     throw new ServerError(404, 'Not found')
   })

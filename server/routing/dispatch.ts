@@ -7,9 +7,6 @@ import { rooms } from '../realtime/io-types'
 import { inboundView } from './call-view'
 import { expireOffer } from './offers'
 
-/** Calls looked at per dispatch round; the first one with a free agent rings. */
-const CANDIDATE_CALLS = 10
-
 /** Segment names fetched with a call, so the ring needs no more queries. */
 interface SegmentNames {
   segment_name: string
@@ -27,13 +24,24 @@ interface NewOffer {
  * Rings queued calls of a segment at free agents, one transaction per call, until either runs out.
  * The call and the agent rows are locked `FOR UPDATE SKIP LOCKED`: two processes dispatching at once
  * each take different rows, so a call never rings at two agents and an agent never gets two calls.
+ *
+ * @returns the calls it rang, with their segment's name.
  */
-export async function dispatchSegment(context: ServerContext, segmentId: string): Promise<void> {
+export async function dispatchSegment(
+  context: ServerContext,
+  segmentId: string,
+): Promise<Map<string, string>> {
+  const rung = new Map<string, string>()
   for (let round = 0; round < 1000; round++) {
-    const offer = await context.db.transaction((tx) => offerNextCall(context, tx, segmentId))
-    if (!offer) return
-    await announceOffer(context, offer)
+    // One statement, atomic by itself: no explicit transaction (PGlite pays per statement).
+    const { offer, more } = await offerNextCall(context, context.db, segmentId)
+    if (offer) {
+      rung.set(offer.call.id, offer.call.segment_name)
+      await announceOffer(context, offer)
+    }
+    if (!offer || !more) break
   }
+  return rung
 }
 
 /** Dispatches every segment an agent serves (the agent just became free). */
@@ -41,46 +49,59 @@ export async function dispatchForAgent(context: ServerContext, userId: string): 
   for (const segmentId of await agentSegments(context.db, userId)) await dispatchSegment(context, segmentId)
 }
 
-async function offerNextCall(context: ServerContext, tx: Queryable, segmentId: string): Promise<NewOffer | null> {
+/** Dates of a call row that come back as strings inside jsonb. */
+const CALL_DATES = [
+  'queued_at',
+  'queue_deadline',
+  'answered_at',
+  'ended_at',
+  'customer_disconnected_at',
+  'comments_at',
+  'releasing_at',
+] as const
+
+/** A call row read from jsonb (the routing function returns the call that way). */
+function callFromJson(json: Record<string, unknown>): CallRow {
+  const row = { ...json } as Record<string, unknown>
+  for (const key of CALL_DATES) if (typeof row[key] === 'string') row[key] = new Date(row[key] as string)
+  return row as unknown as CallRow
+}
+
+/**
+ * Rings one queued call if an agent is free: the `offer_next_call` function (migration 002) finds the
+ * first queued call of the segment with a ready agent, locks both `SKIP LOCKED` and writes the offer,
+ * in one call. `more` says whether other queued calls may still ring.
+ */
+async function offerNextCall(
+  context: ServerContext,
+  tx: Queryable,
+  segmentId: string,
+): Promise<{ offer: NewOffer | null; more: boolean }> {
   const now = context.clock.now()
-  const calls = await tx.query<CallRow & SegmentNames>(
-    `SELECT c.*, g.name AS segment_name, p.name AS previous_segment_name
-       FROM calls c JOIN segments g ON g.id = c.segment_id LEFT JOIN segments p ON p.id = c.previous_segment_id
-      WHERE c.segment_id = $1 AND c.status = 'queued' AND c.customer_connected
-      ORDER BY c.priority DESC, c.queued_at ASC LIMIT ${CANDIDATE_CALLS} FOR UPDATE OF c SKIP LOCKED`,
-    [segmentId],
-  )
-  for (const call of calls) {
-    // Walks the ready agents in "waited longest" order (index agent_states_ready) to the first of this segment.
-    const agents = await tx.query<{ user_id: string }>(
-      `SELECT s.user_id FROM agent_states s
-        WHERE s.connected AND s.status = 'available' AND s.call_id IS NULL AND s.appointment_id IS NULL
-          AND s.ringing_call_id IS NULL
-          AND EXISTS (SELECT 1 FROM agent_segments g WHERE g.user_id = s.user_id AND g.segment_id = $1)
-          AND EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.heartbeat_at > $3)
-          AND NOT EXISTS (SELECT 1 FROM offers o WHERE o.call_id = $2 AND o.agent_id = s.user_id
-                            AND o.state IN ('dismissed', 'timeout') AND o.ended_at > $4)
-        ORDER BY s.available_since, s.user_id
-        LIMIT 1 FOR UPDATE OF s SKIP LOCKED`,
-      [segmentId, call.id, new Date(now - context.timers.nodeTtlMs), new Date(now - context.timers.offerCooldownMs)],
-    )
-    const agentId = agents[0]?.user_id
-    if (!agentId) continue
-    const offerId = newId()
-    const expiresAt = new Date(now + context.timers.ringTimeoutMs)
-    // One statement for the three writes: PGlite pays per statement.
-    await tx.query(
-      `WITH offer AS (
-         INSERT INTO offers (id, call_id, agent_id, kind, state, created_at, expires_at)
-         VALUES ($1, $2, $3, 'inbound', 'ringing', $4, $5) RETURNING call_id, agent_id),
-       ringing AS (UPDATE calls SET status = 'ringing' WHERE id = (SELECT call_id FROM offer) RETURNING id)
-       UPDATE agent_states SET ringing_call_id = (SELECT id FROM ringing), updated_at = $4
-        WHERE user_id = (SELECT agent_id FROM offer)`,
-      [offerId, call.id, agentId, new Date(now), expiresAt],
-    )
-    return { offerId, agentId, call: { ...call, status: 'ringing' }, expiresAt }
+  const offerId = newId()
+  const expiresAt = new Date(now + context.timers.ringTimeoutMs)
+  const rows = await tx.query<{
+    call: Record<string, unknown>
+    agent_id: string
+    segment_name: string
+    previous_segment_name: string | null
+    more: boolean
+  }>('SELECT * FROM offer_next_call($1, $2, $3, $4, $5, $6)', [
+    segmentId,
+    offerId,
+    new Date(now),
+    expiresAt,
+    new Date(now - context.timers.nodeTtlMs),
+    new Date(now - context.timers.offerCooldownMs),
+  ])
+  const row = rows[0]
+  if (!row) return { offer: null, more: false }
+  const call = {
+    ...callFromJson(row.call),
+    segment_name: row.segment_name,
+    previous_segment_name: row.previous_segment_name,
   }
-  return null
+  return { offer: { offerId, agentId: row.agent_id, call, expiresAt }, more: row.more }
 }
 
 /** Tells the agent (`inbound`) and arms the ring timeout. */

@@ -3,8 +3,8 @@ import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
 import { newId } from '../store/ids'
-import { lockCall, lockRingingOffers, endOffer, type CallRow } from '../store/calls'
-import { callCustomerPeerId, joinRoom } from '../store/participants'
+import { endOffer, liveCallOfCustomer, lockCall, lockRingingOffers, type CallRow } from '../store/calls'
+import { callCustomerPeerId } from '../store/participants'
 import { rooms, type CustomerSocketData } from '../realtime/io-types'
 import { customerDetails } from './customer-details'
 import { dispatchForAgent, dispatchSegment } from './dispatch'
@@ -41,69 +41,63 @@ export async function joinQueue(
   request: QueueJoin,
 ): Promise<{ status: QueueStatus; created: boolean }> {
   const now = context.clock.now()
-  const result = await context.db.transaction(async (tx) => {
-    const live = await tx.query<CallRow>(
-      `SELECT * FROM calls WHERE customer_session_id = $1 AND status IN ('queued', 'ringing', 'active') FOR UPDATE`,
-      [customer.sessionId],
-    )
-    if (live[0]) return { call: live[0], created: false }
-    const segments = await tx.query<{ account_id: string; queue_limit_ms: number; agent_form: unknown }>(
-      'SELECT account_id, queue_limit_ms, agent_form FROM segments WHERE id = $1',
-      [request.segment],
-    )
-    const segment = segments[0]
-    if (!segment) throw new ServerError(404, 'Unknown segment')
-    const id = newId()
-    const limit = context.timers.queueLimitMs ?? segment.queue_limit_ms
-    const extra = customerDetails({
-      ip: customer.ip,
-      userAgent: customer.userAgent,
-      language: customer.language,
-      referrer: request.referrer ?? customer.referrer,
-      ...(request.location ? { location: request.location } : {}),
-    })
-    const form = Object.entries(request.form ?? {}).map(([label, value]) => ({ label, value }))
-    const rows = await tx.query<CallRow>(
-      `INSERT INTO calls (id, account_id, segment_id, status, customer_session_id, customer_name, priority, extra_data,
-         form, integration_data, ticket_id, poc, branch, agent_form, queued_at, queue_deadline)
-       VALUES ($1, $2, $3, 'queued', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *`,
-      [
-        id,
-        segment.account_id,
-        request.segment,
-        customer.sessionId,
-        request.name,
-        request.priority ?? false,
-        JSON.stringify(extra),
-        JSON.stringify(form),
-        request.integrationData ? JSON.stringify(request.integrationData) : null,
-        request.ticketId ?? null,
-        request.poc ? JSON.stringify({ label: request.poc }) : null,
-        request.branch ? JSON.stringify({ label: request.branch }) : null,
-        segment.agent_form ? JSON.stringify(segment.agent_form) : null,
-        new Date(now),
-        new Date(now + limit),
-      ],
-    )
-    const call = rows[0] as CallRow
-    await joinRoom(
-      tx,
-      id,
-      { peerId: callCustomerPeerId(id), role: 'customer', name: request.name, sessionId: customer.sessionId },
-      now,
-    )
-    return { call, created: true }
+  const id = newId()
+  const extra = customerDetails({
+    ip: customer.ip,
+    userAgent: customer.userAgent,
+    language: customer.language,
+    referrer: request.referrer ?? customer.referrer,
+    ...(request.location ? { location: request.location } : {}),
   })
-  const { call } = result
+  const form = Object.entries(request.form ?? {}).map(([label, value]) => ({ label, value }))
+  // One statement (the `join_queue` function of migration 002): the call and its first participant.
+  const inserted = await context.db.query<CallRow>(
+    'SELECT * FROM join_queue($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
+    [
+      id,
+      callCustomerPeerId(id),
+      request.segment,
+      customer.sessionId,
+      request.name,
+      request.priority ?? false,
+      JSON.stringify(extra),
+      JSON.stringify(form),
+      request.integrationData ? JSON.stringify(request.integrationData) : null,
+      request.ticketId ?? null,
+      request.poc ? JSON.stringify({ label: request.poc }) : null,
+      request.branch ? JSON.stringify({ label: request.branch }) : null,
+      new Date(now),
+      context.timers.queueLimitMs,
+    ],
+  )
+  const created = inserted[0]
+  const call = created ?? (await liveCallOfCustomer(context.db, customer.sessionId))
+  if (!call) throw new ServerError(404, 'Unknown segment')
   await context.customers
     .in(rooms.customer(customer.sessionId))
     .socketsJoin([rooms.room(call.id), rooms.peer(callCustomerPeerId(call.id))])
-  if (result.created) {
+  if (created) {
     armQueueDeadline(context, call.id, call.queue_deadline)
     // Ring first, answer the customer after: the agent's `inbound` is what is waited for.
-    await dispatchSegment(context, call.segment_id).catch((error) => context.log('dispatch after queue:join', error))
+    const rung = await dispatchSegment(context, call.segment_id).catch((error: unknown) => {
+      context.log('dispatch after queue:join', error)
+      return new Map<string, string>()
+    })
+    const segmentName = rung.get(call.id)
+    // Ringing already: first in line, no need to count.
+    if (segmentName !== undefined)
+      return {
+        status: {
+          callId: call.id,
+          segment: { id: call.segment_id, name: segmentName },
+          position: 1,
+          queuedAt: call.queued_at.toISOString(),
+          peerId: callCustomerPeerId(call.id),
+        },
+        created: true,
+      }
   }
-  return { status: await queueStatus(context, context.db, call), created: result.created }
+  return { status: await queueStatus(context, context.db, call), created: created !== undefined }
 }
 
 /** Ends the call at its queue time limit, here; the sweeper catches it otherwise. */

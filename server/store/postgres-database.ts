@@ -5,10 +5,11 @@ import type { Database, Queryable } from './database'
  * Connects to a PostgreSQL server (`DATABASE_URL`). Several server processes may share it: routing
  * relies on row locks (`FOR UPDATE SKIP LOCKED`), not on anything held in one process.
  */
-export function openPostgres(connectionString: string): Database {
+export function openPostgres(connectionString: string): Database & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max: 20 })
   return {
     kind: 'postgres',
+    pool,
     async query<Row>(sql: string, params: unknown[] = []) {
       const result = await pool.query(sql, params)
       return result.rows as Row[]

@@ -43,12 +43,12 @@ export function canOpen(appointment: Pick<Appointment, 'type'>): boolean {
 }
 
 /** What the join button does: hidden, disabled with a reason, or allowed. */
-export type JoinState = 'hidden' | 'allowed' | 'tooEarly' | 'tooLate' | 'busy' | 'closed'
+export type JoinState = 'hidden' | 'allowed' | 'tooEarly' | 'tooLate' | 'busy'
 
 /**
- * The join button of §4: absent for blocked (and external) appointments; denied once 30 minutes have
- * passed since the end, before the server opens the room, while in a call or meeting, and for
- * canceled or rescheduled appointments.
+ * The join button of §4: absent for blocked and external appointments and for canceled or
+ * rescheduled ones (they have no meeting any more); denied, with the reason shown, once 30 minutes
+ * have passed since the end, before the server opens the room, and while in a call or meeting.
  */
 export function joinState(
   appointment: Appointment,
@@ -56,7 +56,7 @@ export function joinState(
   activity: { inCall: boolean; inMeeting: boolean },
 ): JoinState {
   if (appointment.type !== 'regular') return 'hidden'
-  if (appointment.status === 'canceled' || appointment.status === 'rescheduled') return 'closed'
+  if (appointment.status === 'canceled' || appointment.status === 'rescheduled') return 'hidden'
   if (now > ms(appointment.endAt) + APPOINTMENT_JOIN_WINDOW_MS) return 'tooLate'
   if (now < ms(appointment.startAt) - JOIN_EARLIEST_BEFORE_START_MS) return 'tooEarly'
   if (activity.inCall || activity.inMeeting) return 'busy'

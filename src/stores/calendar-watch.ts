@@ -5,6 +5,7 @@ import { clock } from '../services/clock'
 import { realtime } from './connection'
 import { $calendarTimeZone, applyAppointment } from './calendar'
 import { $locale } from './i18n'
+import { $meetingJoin } from './meeting-join'
 import { onLogout } from './logout'
 import { $linkOnline } from './realtime-session'
 import { $calendarEnabled } from './settings'
@@ -50,10 +51,17 @@ const meetingMessages = {
   ended: 'calendar.notifications.meetingEnded',
 } as const
 
-/** Something happened in an appointment's meeting: one notice per meeting, until dismissed. */
+/** The key of an appointment's meeting notice. */
+export const meetingNoticeKey = (appointmentId: string) => `appointment-meeting:${appointmentId}`
+
+/**
+ * Something happened in an appointment's meeting: one notice per meeting, until dismissed. People
+ * waiting in the meeting the agent is in already show in its waiting room, so no notice for them.
+ */
 export function noticeMeetingStatus({ appointment, status, waiting }: AppointmentMeeting): void {
   applyAppointment(appointment)
-  const key = `appointment-meeting:${appointment.id}`
+  const key = meetingNoticeKey(appointment.id)
+  if (status === 'customer-waiting' && $meetingJoin.get()?.appointmentId === appointment.id) return
   once(key, `${status}:${waiting}`, () =>
     notify({
       variant: status === 'customer-waiting' ? 'warning' : 'primary',

@@ -4,11 +4,17 @@ import { clock } from '../services/clock'
 import { SocketRequestError } from '../services/socket'
 import { realtime } from './connection'
 import { $activity } from './activity'
-import { $openAppointment, receiveAppointment, reloadOpenAppointment, setAppointmentBusy } from './appointment'
+import {
+  $openAppointment,
+  closeAppointment,
+  receiveAppointment,
+  reloadOpenAppointment,
+  setAppointmentBusy,
+} from './appointment'
 import { joinState } from './appointment-rules'
 import { reportCalendarActivity } from './calendar-activity'
 import { reloadCalendarDay } from './calendar'
-import { notify } from './toasts'
+import { dismissToast, notify } from './toasts'
 
 /** The meeting joined from the calendar: which appointment, and whether the join is on its way. */
 export interface MeetingJoinState {
@@ -41,6 +47,10 @@ export async function joinMeeting(): Promise<boolean> {
     // The server also emits `meeting:join`; the call store may have started the meeting from it already.
     if ($call.get()?.id !== joined.appointment.id) startMeeting(joined)
     receiveAppointment(joined.appointment)
+    // The agent is in the meeting now: the drawer would cover its video and waiting room, and the
+    // notice about people waiting is answered by that waiting room.
+    closeAppointment()
+    dismissToast(`appointment-meeting:${id}`)
     reportCalendarActivity({ kind: 'joined', appointmentId: id })
     return true
   } catch (failure) {
@@ -70,6 +80,10 @@ export const $meetingEndWatch = atom(true)
 onMount($meetingEndWatch, () => {
   let wasInMeeting = $activity.get().inMeeting
   const stops = [
+    // Back in a meeting after a reload or a reconnect: the server says which one.
+    realtime().on('meeting:join', ({ appointment }) => {
+      $meetingJoin.set({ appointmentId: appointment.id, status: 'joined' })
+    }),
     realtime().on('meeting:ended', ({ appointmentId }) => {
       if ($meetingJoin.get()?.appointmentId === appointmentId || $openAppointment.get()?.id === appointmentId)
         meetingEnded()

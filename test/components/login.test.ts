@@ -51,13 +51,15 @@ describe('<agent-login>', () => {
   })
 
   async function loginPage(lang = 'en') {
-    return mount(html`<agent-login lang=${lang}></agent-login>`)
+    return mount<HTMLElement>(html`<agent-login lang=${lang}></agent-login>`)
   }
 
   it('shows email, password, remember-me, the terms link and the three buttons', async () => {
     const login = await loginPage()
     for (const name of ['email', 'password', 'remember', 'agreement']) expect(input(login, name)).to.exist
-    expect(shadow(login).querySelector('a[href="/demo/policies.html"]')?.textContent).to.equal('terms and privacy policies')
+    expect(shadow(login).querySelector('a[href="/demo/policies.html"]')?.textContent).to.equal(
+      'terms and privacy policies',
+    )
     expect(button(login, 'Log in')).to.exist
     expect(button(login, 'Enterprise SSO')).to.exist
   })
@@ -105,7 +107,9 @@ describe('<agent-login>', () => {
     const login = await loginPage('es')
     await fill(login, GOOD)
     button(login, 'Iniciar sesión').click()
-    await waitUntil(() => visibleText(login).includes('El correo electrónico o la contraseña no son correctos.'))
+    await waitUntil(() =>
+      visibleText(login).includes('El correo electrónico o la contraseña no son correctos.'),
+    )
   })
 
   it('sends the login with the agreement and X-Redirect, then asks for the code on 412', async () => {
@@ -151,7 +155,13 @@ describe('<agent-login>', () => {
   it('keeps the refresh token across browser restarts with remember-me', async () => {
     server.route('POST', '/api/auth/login', {
       status: 200,
-      body: { level: 5, accessToken: freshToken(Date.now()), refreshToken: 'R9', redirect: false, location: '/' },
+      body: {
+        level: 5,
+        accessToken: freshToken(Date.now()),
+        refreshToken: 'R9',
+        redirect: false,
+        location: '/',
+      },
     })
     const login = await loginPage()
     await fill(login, { ...GOOD, remember: true })
@@ -177,7 +187,13 @@ describe('<agent-login>', () => {
     it('sees a notice and goes to the dashboard after 10 s, without entering', async () => {
       server.route('POST', '/api/auth/login', {
         status: 200,
-        body: { level: 3, accessToken: 'x', refreshToken: 'y', redirect: true, location: 'https://admin.example/dashboard' },
+        body: {
+          level: 3,
+          accessToken: 'x',
+          refreshToken: 'y',
+          redirect: true,
+          location: 'https://admin.example/dashboard',
+        },
       })
       const login = await loginPage()
       await fill(login, GOOD)
@@ -226,7 +242,11 @@ describe('<agent-login>', () => {
       button(login, 'Continue with SSO').click()
       await waitUntil(() => navigation.assigned.length === 1)
       expect(navigation.assigned).to.deep.equal(['/api/auth/sso/authorize?x=1'])
-      expect(server.to('/api/auth/sso')[0]!.body).to.deep.equal({ email: 'sso@demo.test', agreement: true, remember: false })
+      expect(server.to('/api/auth/sso')[0]!.body).to.deep.equal({
+        email: 'sso@demo.test',
+        agreement: true,
+        remember: false,
+      })
       button(login, 'Back').click()
       await waitUntil(() => shadow(login).querySelector('input[name="password"]'))
     } finally {
@@ -237,7 +257,13 @@ describe('<agent-login>', () => {
   it('claims a session by id on load', async () => {
     server.route('GET', '/api/auth/login/abc123', {
       status: 200,
-      body: { level: 5, accessToken: freshToken(Date.now()), refreshToken: 'RC', redirect: false, location: '/' },
+      body: {
+        level: 5,
+        accessToken: freshToken(Date.now()),
+        refreshToken: 'RC',
+        redirect: false,
+        location: '/',
+      },
     })
     const login = await mount(html`<agent-login lang="en" claim="abc123"></agent-login>`)
     await waitUntil(() => $tokens.get()?.refreshToken === 'RC')

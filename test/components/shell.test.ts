@@ -11,12 +11,22 @@ import { $startup } from '../../src/stores/startup'
 import { fakeApi, type FakeApi } from '../support/fake-api'
 import type { FakeSocket } from '../support/fake-socket'
 import { mount, shadow, visibleText } from '../support/render'
-import { acceptAuthentication, fakeRealtime, recordNavigation, resetSession, signIn } from '../support/session'
+import {
+  acceptAuthentication,
+  fakeRealtime,
+  recordNavigation,
+  resetSession,
+  signIn,
+} from '../support/session'
 import { SETTINGS } from '../support/settings-fixture'
 
-const menuLinks = (element: Element) => [...shadow(element).querySelectorAll<HTMLAnchorElement>('.bottom-menu a')]
+const menuLinks = (element: Element) => [
+  ...shadow(element).querySelectorAll<HTMLAnchorElement>('.bottom-menu a'),
+]
 const button = (element: Element, text: string) =>
-  [...shadow(element).querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === text)
+  [...shadow(element).querySelectorAll<HTMLButtonElement>('button')].find(
+    (b) => b.textContent?.trim() === text,
+  )
 
 describe('<agent-console> shell', () => {
   let server: FakeApi
@@ -45,7 +55,9 @@ describe('<agent-console> shell', () => {
     signIn(Date.now())
     acceptAuthentication(socket(), settings)
     const element = await mount(html`<agent-console lang="en"></agent-console>`)
-    await waitUntil(() => !button(element, 'Connect')?.disabled, 'the startup check did not pass', { timeout: 5_000 })
+    await waitUntil(() => !button(element, 'Connect')?.disabled, 'the startup check did not pass', {
+      timeout: 5_000,
+    })
     button(element, 'Connect')!.click()
     await waitUntil(() => $link.get().state === 'online', 'not online')
     return element
@@ -80,7 +92,9 @@ describe('<agent-console> shell', () => {
     await waitUntil(() => shadow(element).querySelector('dialog')?.open, 'no startup modal')
     await waitUntil(() => $startup.get().phase === 'ready', 'devices not checked', { timeout: 5_000 })
     await waitUntil(() => (shadow(element).querySelector('video')?.srcObject as MediaStream | null)?.active)
-    expect(shadow(element).querySelector('[data-device="microphone"]')?.textContent).to.equal('Microphone: available')
+    expect(shadow(element).querySelector('[data-device="microphone"]')?.textContent).to.equal(
+      'Microphone: available',
+    )
     expect(shadow(element).querySelector('[data-device="camera"]')?.textContent).to.equal('Camera: available')
     expect(socket().sent).to.deep.equal([])
     button(element, 'Connect')!.click()
@@ -97,13 +111,19 @@ describe('<agent-console> shell', () => {
       media.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
       signIn(Date.now())
       const element = await mount(html`<agent-console lang="en"></agent-console>`)
-      await waitUntil(() => visibleText(element).includes('We have detected an error when trying to access your camera or microphone'))
+      await waitUntil(() =>
+        visibleText(element).includes(
+          'We have detected an error when trying to access your camera or microphone',
+        ),
+      )
       expect(visibleText(element)).to.contain('NotAllowedError: Permission denied')
       expect(button(element, 'Connect')!.disabled).to.equal(true)
       expect(socket().sent).to.deep.equal([])
       media.getUserMedia = original.getUserMedia
       button(element, 'Try again')!.click()
-      await waitUntil(() => !button(element, 'Connect')?.disabled, 'the retry did not pass', { timeout: 5_000 })
+      await waitUntil(() => !button(element, 'Connect')?.disabled, 'the retry did not pass', {
+        timeout: 5_000,
+      })
     })
 
     it('keeps connect disabled without a microphone', async () => {
@@ -113,7 +133,9 @@ describe('<agent-console> shell', () => {
       const element = await mount(html`<agent-console lang="en"></agent-console>`)
       await waitUntil(() => $startup.get().phase === 'ready', 'devices not checked', { timeout: 5_000 })
       await waitUntil(() => visibleText(element).includes('A microphone is needed to connect.'))
-      expect(shadow(element).querySelector('[data-device="microphone"]')?.textContent).to.equal('Microphone: not found')
+      expect(shadow(element).querySelector('[data-device="microphone"]')?.textContent).to.equal(
+        'Microphone: not found',
+      )
       expect(button(element, 'Connect')!.disabled).to.equal(true)
     })
   })
@@ -121,7 +143,12 @@ describe('<agent-console> shell', () => {
   it('disables the bottom menu while a call rings, and enables it after', async () => {
     const element = await onlineConsole()
     await waitUntil(() => menuLinks(element).length === 4)
-    expect(menuLinks(element).map((link) => link.getAttribute('aria-disabled'))).to.deep.equal([null, null, null, null])
+    expect(menuLinks(element).map((link) => link.getAttribute('aria-disabled'))).to.deep.equal([
+      null,
+      null,
+      null,
+      null,
+    ])
     setRinging(true)
     await waitUntil(() => menuLinks(element).every((link) => link.getAttribute('aria-disabled') === 'true'))
     menuLinks(element)[1]!.click()
@@ -149,7 +176,9 @@ describe('<agent-console> shell', () => {
     const element = await onlineConsole()
     socket().serverEmit('notifications:update', { notifications: [], total: 4, unread: 3 })
     await waitUntil(() => shadow(element).querySelector('.badge')?.textContent === '3')
-    expect(shadow(element).querySelector('.badge')?.getAttribute('aria-label')).to.equal('3 unread notifications')
+    expect(shadow(element).querySelector('.badge')?.getAttribute('aria-label')).to.equal(
+      '3 unread notifications',
+    )
   })
 
   it('shows the calendar sidebar only when the settings enable it', async () => {
@@ -181,7 +210,9 @@ describe('<agent-console> shell', () => {
     await checkBrowser('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:115.0) Gecko/20100101 Firefox/115.0')
     await waitUntil(() => shadow(element).querySelector('[data-banner="browser"]'))
     expect(visibleText(element)).to.contain('Your browser is out of date')
-    await checkBrowser('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/98.0.4758.102 Safari/537.36')
+    await checkBrowser(
+      'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/98.0.4758.102 Safari/537.36',
+    )
     await waitUntil(() => visibleText(element).includes('Your browser has known security vulnerabilities.'))
     await checkBrowser()
     await waitUntil(() => !shadow(element).querySelector('[data-banner="browser"]'))

@@ -26,7 +26,9 @@ function answerStatus(socket: FakeSocket, log: string[] = []) {
 }
 
 const trigger = (element: Element) => shadow(element).querySelector<HTMLButtonElement>('.status-trigger')!
-const options = (element: Element) => [...shadow(element).querySelectorAll<HTMLButtonElement>('[role="menuitem"]')]
+const options = (element: Element) => [
+  ...shadow(element).querySelectorAll<HTMLButtonElement>('[role="menuitem"]'),
+]
 const clockText = (element: Element) => shadow(element).querySelector('.time-value')?.textContent
 
 describe('<agent-status>', () => {
@@ -67,7 +69,7 @@ describe('<agent-status>', () => {
     const element = await signedInStatus('break')
     expect(trigger(element).textContent).to.contain('Break')
     trigger(element).click()
-    await waitUntil(() => !shadow(element).querySelector('[role="menu"]')!.hidden)
+    await waitUntil(() => !shadow(element).querySelector<HTMLElement>('[role="menu"]')!.hidden)
     expect(options(element).map((option) => option.textContent?.trim())).to.deep.equal([
       'Available',
       'Break',
@@ -93,7 +95,9 @@ describe('<agent-status>', () => {
     })
     await waitUntil(() => trigger(element).textContent?.includes('Available'))
     trigger(element).click()
-    options(element).find((option) => option.textContent?.includes('Lunch'))!.click()
+    options(element)
+      .find((option) => option.textContent?.includes('Lunch'))!
+      .click()
     await waitUntil(() => $agentStatus.get().status === 'lunch-and-learn')
     expect($toasts.get().find((toast) => toast.key === 'status-changed')).to.deep.include({
       variant: 'primary',

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { startServer, type RunningServer } from './support/server'
 import { collectErrors, launchBrowser } from './support/browser'
+import { distSnapshot } from './support/console-page'
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../server/store/seed-content'
 import { currentTotp } from '../../server/auth/totp'
 
@@ -66,7 +67,9 @@ async function serverSeesAvailable(server: RunningServer, name: string): Promise
   const list = await fetch(`${server.url}/api/users?level=5&firstname=${encodeURIComponent(name)}`, {
     headers: { authorization: `Bearer ${accessToken}` },
   })
-  const { data } = (await list.json()) as { data: { firstname: string; status: { online: boolean; available: boolean } }[] }
+  const { data } = (await list.json()) as {
+    data: { firstname: string; status: { online: boolean; available: boolean } }[]
+  }
   const agent = data.find((candidate) => candidate.firstname === name)
   return !!agent && agent.status.online && agent.status.available
 }
@@ -75,10 +78,12 @@ describe('an agent signs in, goes available, and stays connected', () => {
   let server: RunningServer
   let browser: Browser
   let dataDir: string
+  let env: Record<string, string>
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'agent-console-e2e-'))
-    server = await startServer({ DATA_DIR: dataDir })
+    env = { DATA_DIR: dataDir, DIST_DIR: await distSnapshot() }
+    server = await startServer(env)
     browser = await launchBrowser()
   })
   after(async () => {
@@ -90,14 +95,25 @@ describe('an agent signs in, goes available, and stays connected', () => {
   it('comes back available by itself after the server restarts under the console', async () => {
     const page = await browser.newPage({ locale: 'en-US' })
     const errors = collectErrors(page)
+    const seen: string[] = []
+    page.on('console', (message) => seen.push(`${Date.now() % 100000} ${message.type()} ${message.text()}`))
+    await page.exposeFunction('__connection', (text: string) => seen.push(`${Date.now() % 100000} link ${text}`))
+    await page.addInitScript(() =>
+      document.addEventListener('agent-connection-change', (event) =>
+        (window as unknown as { __connection(text: string): void }).__connection(JSON.stringify(event.detail)),
+      ),
+    )
     await page.goto(server.url)
     await page.waitForURL(/\/login$/)
     await logIn(page, 'ana@demo.test')
     await passStartup(page)
     await page.waitForURL(/\/history$/)
     await chooseStatus(page, 'available')
-    await page.waitForFunction(
-      () => document.querySelector('agent-console')?.shadowRoot?.querySelector('.status-trigger')?.textContent?.includes('Available'),
+    await page.waitForFunction(() =>
+      document
+        .querySelector('agent-console')
+        ?.shadowRoot?.querySelector('.status-trigger')
+        ?.textContent?.includes('Available'),
     )
     assert.equal(await serverSeesAvailable(server, 'Ana'), true, 'the server does not see Ana available')
 
@@ -105,16 +121,36 @@ describe('an agent signs in, goes available, and stays connected', () => {
     const port = server.port
     await server.stop()
     await page.locator(inConsole('.connection-state[data-state="reconnecting"]')).waitFor({ timeout: 15_000 })
-    server = await startServer({ DATA_DIR: dataDir }, port)
+    const restartedAt = Date.now()
+    server = await startServer(env, port)
+    const downFor = Date.now() - restartedAt
 
-    await page.locator(inConsole('.connection-state[data-state="online"]')).waitFor({ state: 'attached', timeout: 30_000 })
+    // The back-off doubles up to 30 s (+20 %): the console is back within one pause of the server.
+    await page
+      .locator(inConsole('.connection-state[data-state="online"]'))
+      .waitFor({ state: 'attached', timeout: 40_000 })
+      .catch(async (error: unknown) => {
+        const notice = await page.locator(inConsole('sl-alert')).allTextContents()
+        throw new Error(
+          `not back online (server down ${downFor} ms; notices ${JSON.stringify(notice)})\n${seen.join('\n')}`,
+          { cause: error },
+        )
+      })
     await page.waitForFunction(
-      () => document.querySelector('agent-console')?.shadowRoot?.querySelector('.status-trigger')?.textContent?.includes('Available'),
+      () =>
+        document
+          .querySelector('agent-console')
+          ?.shadowRoot?.querySelector('.status-trigger')
+          ?.textContent?.includes('Available'),
       undefined,
       { timeout: 15_000 },
     )
     assert.deepEqual(await statusShown(page), { status: 'Available', link: 'online' })
-    assert.equal(await serverSeesAvailable(server, 'Ana'), true, 'the server does not see Ana available after the restart')
+    assert.equal(
+      await serverSeesAvailable(server, 'Ana'),
+      true,
+      'the server does not see Ana available after the restart',
+    )
     const unexpected = errors.filter((error) => !/Failed to load resource|WebSocket connection/.test(error))
     assert.deepEqual(unexpected, [])
     await page.close()

@@ -4,7 +4,8 @@ import { browserSupport } from '../../src/services/browser-support'
 const chrome = (version: string) =>
   `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version} Safari/537.36`
 const edge = (version: string) => `${chrome(version)} Edg/${version}`
-const firefox = (version: string) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:${version}) Gecko/20100101 Firefox/${version}`
+const firefox = (version: string) =>
+  `Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:${version}) Gecko/20100101 Firefox/${version}`
 const safari = (version: string) =>
   `Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/${version} Safari/605.1.15`
 
@@ -23,7 +24,11 @@ describe('services/browser-support', () => {
     ['Firefox 121', firefox('121.0'), 'supported'],
     ['Safari 14.1', safari('14.1.2'), 'deprecated'],
     ['Safari 15', safari('15.0'), 'supported'],
-    ['Internet Explorer 11', 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko', 'deprecated'],
+    [
+      'Internet Explorer 11',
+      'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko',
+      'deprecated',
+    ],
     [
       'Yandex',
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 YaBrowser/24.4.0.0 Safari/537.36',

@@ -1,6 +1,12 @@
 import { expect } from '@open-wc/testing'
 import { DISCONNECTION_LOG_MAX } from '../../src/constants'
-import { $agentStatus, $disconnectionLog, markDisconnected, receiveAgentStatus, statusMessageId } from '../../src/stores/agent'
+import {
+  $agentStatus,
+  $disconnectionLog,
+  markDisconnected,
+  receiveAgentStatus,
+  statusMessageId,
+} from '../../src/stores/agent'
 import { setInMeeting } from '../../src/stores/activity'
 import { resetSession, signIn } from '../support/session'
 
@@ -23,7 +29,12 @@ describe('agent status store', () => {
     expect($agentStatus.get().available).to.equal(true)
     setInMeeting(false)
     markDisconnected('transport close')
-    expect($agentStatus.get()).to.deep.equal({ online: false, available: false, inCall: false, status: 'disconnected' })
+    expect($agentStatus.get()).to.deep.equal({
+      online: false,
+      available: false,
+      inCall: false,
+      status: 'disconnected',
+    })
   })
 
   it('translates the statuses of SPEC §3 and leaves an account’s own to its label', () => {

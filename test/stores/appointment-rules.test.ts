@@ -27,11 +27,11 @@ describe('appointment rules (SPEC §4)', () => {
     expect(joinState(appointment, start, { inCall: true, inMeeting: false })).to.equal('busy')
   })
 
-  it('has no join button for blocked or external appointments, and none that works for dead ones', () => {
+  it('has no join button for blocked, external, canceled or rescheduled appointments', () => {
     expect(joinState({ ...appointment, type: 'blocked' }, start, idle)).to.equal('hidden')
     expect(joinState({ ...appointment, type: 'external' }, start, idle)).to.equal('hidden')
-    expect(joinState({ ...appointment, status: 'canceled' }, start, idle)).to.equal('closed')
-    expect(joinState({ ...appointment, status: 'rescheduled' }, start, idle)).to.equal('closed')
+    expect(joinState({ ...appointment, status: 'canceled' }, start, idle)).to.equal('hidden')
+    expect(joinState({ ...appointment, status: 'rescheduled' }, start, idle)).to.equal('hidden')
   })
 
   it('makes canceled, rescheduled, past and in-progress appointments read-only', () => {

@@ -18,7 +18,8 @@ import { $toasts, clearToasts } from '../../src/stores/toasts'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import type { FakeSocket } from '../support/fake-socket'
 import { meetingJoined, ok, settle } from '../support/call-fixtures'
-import { calendarAppointment, offline, onlineSocket } from '../support/calendar-fixtures'
+import { calendarAppointment, foundReply, offline, onlineSocket } from '../support/calendar-fixtures'
+import { $calendarDay } from '../../src/stores/calendar'
 
 const minute = 60_000
 
@@ -37,7 +38,7 @@ describe('the open appointment (stores/appointment, stores/meeting-join)', () =>
   afterEach(() => {
     closeAppointment()
     abandonCall()
-    cleanStores($meetingEndWatch)
+    cleanStores($meetingEndWatch, $call)
     $meetingJoin.set(null)
     resetActivity()
     clearToasts()
@@ -113,6 +114,7 @@ describe('the open appointment (stores/appointment, stores/meeting-join)', () =>
     expect($call.get()).to.deep.include({ kind: 'meeting', id: item.id, accessToken: 'meeting-token' })
     expect($activity.get().inMeeting).to.equal(true)
     expect($meetingJoin.get()).to.deep.equal({ appointmentId: item.id, status: 'joined' })
+    expect($openAppointment.get(), 'the drawer closes: it would cover the meeting').to.equal(null)
     expect($calendarActivity.get()).to.include({ kind: 'joined', appointmentId: item.id })
   })
 
@@ -137,18 +139,34 @@ describe('the open appointment (stores/appointment, stores/meeting-join)', () =>
     expect($meetingJoin.get()).to.equal(null)
   })
 
-  it('reloads the appointment when the meeting ends: it shows attended', async () => {
+  it('reloads the day when the meeting ends: the appointment shows attended', async () => {
     keepMount($meetingEndWatch)
+    keepMount($call) // the call area, which ends the meeting on `meeting:ended`
     await time.tick(50 * minute)
     await openReady()
     socket.answer('meeting:join', () => ok(meetingJoined({ appointment: item })))
     await joinMeeting()
     const attended = { ...item, status: 'attended' as const }
-    socket.answer('appointments:get', () => ok({ appointment: attended }))
+    socket.answer('appointments:find', foundReply([attended]))
     socket.serverEmit('meeting:ended', { appointmentId: item.id, appointment: attended })
-    await waitUntil(() => $openAppointment.get()?.appointment?.status === 'attended')
-    expect(sent('appointments:get').length).to.be.greaterThan(1)
+    await waitUntil(() => $calendarDay.get().appointments[0]?.status === 'attended')
     expect($meetingJoin.get()).to.equal(null)
+    expect($activity.get().inMeeting).to.equal(false)
+  })
+
+  it('reloads the open appointment when the call area hangs up the meeting', async () => {
+    keepMount($meetingEndWatch)
+    await time.tick(50 * minute)
+    await openReady()
+    socket.answer('meeting:join', () => ok(meetingJoined({ appointment: item })))
+    await joinMeeting()
+    await openReady()
+    const gets = sent('appointments:get').length
+    socket.answer('appointments:get', () => ok({ appointment: { ...item, status: 'attended' } }))
+    socket.answer('appointments:find', foundReply([]))
+    abandonCall()
+    await waitUntil(() => $openAppointment.get()?.appointment?.status === 'attended')
+    expect(sent('appointments:get').length).to.equal(gets + 1)
     await settle()
   })
 })

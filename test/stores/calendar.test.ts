@@ -13,6 +13,7 @@ import {
   showPreviousDay,
   showToday,
 } from '../../src/stores/calendar'
+import { $meetingJoin } from '../../src/stores/meeting-join'
 import { $appointmentWatch, resetCalendarWatch } from '../../src/stores/calendar-watch'
 import { receiveConsoleSettings, $consoleSettings } from '../../src/stores/settings'
 import { $toasts, clearToasts, dismissToast } from '../../src/stores/toasts'
@@ -170,6 +171,15 @@ describe('the calendar day (stores/calendar)', () => {
     expect($toasts.get()[0]!.values).to.deep.include({ count: 2, title: 'Renewal' })
     socket.serverEmit('appointments:meeting', { appointment: meeting, status: 'ended', waiting: 0 })
     expect($toasts.get()[0]!.messageId).to.equal('calendar.notifications.meetingEnded')
+  })
+
+  it('raises no waiting notice for the meeting the agent is in (its waiting room shows them)', () => {
+    keepMount($appointmentWatch)
+    const meeting = calendarAppointment({ title: 'In it' })
+    $meetingJoin.set({ appointmentId: meeting.id, status: 'joined' })
+    socket.serverEmit('appointments:meeting', { appointment: meeting, status: 'customer-waiting', waiting: 1 })
+    expect($toasts.get()).to.have.length(0)
+    $meetingJoin.set(null)
   })
 
   it('forgets the day on logout', async () => {

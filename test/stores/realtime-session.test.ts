@@ -9,7 +9,14 @@ import { setInCall } from '../../src/stores/activity'
 import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import type { FakeSocket } from '../support/fake-socket'
-import { acceptAuthentication, fakeJwt, fakeRealtime, freshToken, resetSession, signIn } from '../support/session'
+import {
+  acceptAuthentication,
+  fakeJwt,
+  fakeRealtime,
+  freshToken,
+  resetSession,
+  signIn,
+} from '../support/session'
 import { SETTINGS } from '../support/settings-fixture'
 
 const toastIds = () => $toasts.get().map((toast) => toast.messageId)
@@ -48,7 +55,10 @@ describe('realtime session', () => {
   beforeEach(() => {
     time = fakeClock()
     server = fakeApi()
-    server.route('GET', '/api/user/settings', { status: 200, body: { ringtone: 'classic', virtualBackground: { enabled: false, background: '' } } })
+    server.route('GET', '/api/user/settings', {
+      status: 200,
+      body: { ringtone: 'classic', virtualBackground: { enabled: false, background: '' } },
+    })
     socket = fakeRealtime().socket
     signIn(time.now())
   })
@@ -73,22 +83,39 @@ describe('realtime session', () => {
       sessionId: sessionStorage.getItem(SESSION_ID_KEY),
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     })
-    expect(socket().options).to.deep.include({ path: '/ws', transports: ['websocket'], reconnection: false, timeout: 15_000 })
+    expect(socket().options).to.deep.include({
+      path: '/ws',
+      transports: ['websocket'],
+      reconnection: false,
+      timeout: 15_000,
+    })
     expect($consoleSettings.get()?.statuses).to.have.length(4)
   })
 
   it('renews a token about to expire before it connects', async () => {
-    $tokens.set({ accessToken: fakeJwt({ exp: Math.floor(time.now() / 1000) + 30 }), refreshToken: 'R1', remember: false })
+    $tokens.set({
+      accessToken: fakeJwt({ exp: Math.floor(time.now() / 1000) + 30 }),
+      refreshToken: 'R1',
+      remember: false,
+    })
     const renewed = freshToken(time.now(), 'B')
-    server.route('POST', '/api/auth/refresh-token', { status: 200, body: { accessToken: renewed, refreshToken: 'R2' } })
+    server.route('POST', '/api/auth/refresh-token', {
+      status: 200,
+      body: { accessToken: renewed, refreshToken: 'R2' },
+    })
     await online()
     expect(server.to('/api/auth/refresh-token')).to.have.length(1)
-    expect((sent(socket(), 'authenticate')[0]!.payload as { accessToken: string }).accessToken).to.equal(renewed)
+    expect((sent(socket(), 'authenticate')[0]!.payload as { accessToken: string }).accessToken).to.equal(
+      renewed,
+    )
   })
 
   it('renews the token and reconnects when authenticate answers 401', async () => {
     const renewed = freshToken(time.now(), 'B')
-    server.route('POST', '/api/auth/refresh-token', { status: 200, body: { accessToken: renewed, refreshToken: 'R2' } })
+    server.route('POST', '/api/auth/refresh-token', {
+      status: 200,
+      body: { accessToken: renewed, refreshToken: 'R2' },
+    })
     socket().answer('authenticate', () => ({ ok: false, error: { code: 401, message: 'Token expired' } }))
     connectRealtime()
     await waitUntil(() => $link.get().state === 'reconnecting')
@@ -97,7 +124,9 @@ describe('realtime session', () => {
     await time.tick(reconnectDelay(1, () => 1))
     await waitUntil(() => $link.get().state === 'online')
     expect(server.to('/api/auth/refresh-token')).to.have.length(1)
-    const tokens = sent(socket(), 'authenticate').map((message) => (message.payload as { accessToken: string }).accessToken)
+    const tokens = sent(socket(), 'authenticate').map(
+      (message) => (message.payload as { accessToken: string }).accessToken,
+    )
     expect(tokens[1]).to.equal(renewed)
   })
 
@@ -122,7 +151,11 @@ describe('realtime session', () => {
     serverDown(socket())
     drop(socket())
     expect($link.get()).to.deep.equal({ state: 'reconnecting', attempt: 1, code: 'transport close' })
-    expect(reconnecting()).to.deep.include({ variant: 'warning', duration: Infinity, values: { attempt: 1, code: 'transport close' } })
+    expect(reconnecting()).to.deep.include({
+      variant: 'warning',
+      duration: Infinity,
+      values: { attempt: 1, code: 'transport close' },
+    })
     expect($agentStatus.get()).to.deep.include({ online: false, available: false, status: 'disconnected' })
 
     // Attempt 1 after ~1 s, attempt 2 after ~2 s more, attempt 3 after ~4 s more.
@@ -186,7 +219,9 @@ describe('realtime session', () => {
     window.dispatchEvent(new Event('offline'))
     drop(socket())
     expect(toastIds()).to.include('connection.browserOffline')
-    expect($toasts.get().find((toast) => toast.messageId === 'connection.browserOffline')?.duration).to.equal(Infinity)
+    expect($toasts.get().find((toast) => toast.messageId === 'connection.browserOffline')?.duration).to.equal(
+      Infinity,
+    )
     serverUp(socket())
     acceptAuthentication(socket(), SETTINGS)
     window.dispatchEvent(new Event('online'))
@@ -213,7 +248,10 @@ describe('realtime session', () => {
     const attempts = sent(socket(), 'authenticate').length
     // Asleep for an hour: no timer ran, the access token expired meanwhile.
     const renewed = fakeJwt({ exp: Math.floor(time.now() / 1000) + 7200, tag: 'W' })
-    server.route('POST', '/api/auth/refresh-token', { status: 200, body: { accessToken: renewed, refreshToken: 'R2' } })
+    server.route('POST', '/api/auth/refresh-token', {
+      status: 200,
+      body: { accessToken: renewed, refreshToken: 'R2' },
+    })
     serverUp(socket())
     acceptAuthentication(socket(), SETTINGS)
     await time.tick(60_000)

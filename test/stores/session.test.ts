@@ -3,7 +3,14 @@ import * as v from 'valibot'
 import { HTTP_PATHS } from '../../src/protocol'
 import { RETRY_AFTER_429_MS, SESSION_ID_KEY } from '../../src/constants'
 import { api } from '../../src/stores/connection'
-import { $sessionExpiredInCall, $signedIn, $user, logout, sessionId, verifySession } from '../../src/stores/session'
+import {
+  $sessionExpiredInCall,
+  $signedIn,
+  $user,
+  logout,
+  sessionId,
+  verifySession,
+} from '../../src/stores/session'
 import { $consoleSettings, receiveConsoleSettings } from '../../src/stores/settings'
 import { $notifications, receiveNotifications } from '../../src/stores/notifications'
 import { $agentStatus, receiveAgentStatus } from '../../src/stores/agent'
@@ -41,9 +48,13 @@ describe('session and tokens', () => {
       return { status: 200, body: { accessToken: renewed, refreshToken: 'R2' } }
     })
     server.route('GET', '/api/widget', (request) =>
-      request.token === renewed ? { status: 200, body: { value: 1 } } : { status: 401, body: { code: 401, message: 'expired' } },
+      request.token === renewed
+        ? { status: 200, body: { value: 1 } }
+        : { status: 401, body: { code: 401, message: 'expired' } },
     )
-    const results = await Promise.all(Array.from({ length: 50 }, () => api().get('/widget', { schema: Value })))
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => api().get('/widget', { schema: Value })),
+    )
     expect(results.every((result) => result.value === 1)).to.equal(true)
     expect(server.to('/api/auth/refresh-token')).to.have.length(1)
     expect(server.to('/api/widget').filter((request) => request.token === renewed)).to.have.length(50)
@@ -58,7 +69,10 @@ describe('session and tokens', () => {
     it('waits 1 s after a 429, renews and retries', async () => {
       signIn(time.now())
       const renewed = freshToken(time.now(), 'B')
-      server.route('POST', '/api/auth/refresh-token', { status: 200, body: { accessToken: renewed, refreshToken: 'R2' } })
+      server.route('POST', '/api/auth/refresh-token', {
+        status: 200,
+        body: { accessToken: renewed, refreshToken: 'R2' },
+      })
       let limited = false
       server.route('GET', '/api/widget', () => {
         if (limited) return { status: 200, body: { value: 2 } }
@@ -111,13 +125,19 @@ describe('session and tokens', () => {
 
   it("shows 'Code (code): message' when a renewal fails with another code", async () => {
     signIn(Date.now())
-    server.route('POST', '/api/auth/refresh-token', { status: 503, body: { code: 503, message: 'Maintenance' } })
+    server.route('POST', '/api/auth/refresh-token', {
+      status: 503,
+      body: { code: 503, message: 'Maintenance' },
+    })
     server.route('GET', '/api/widget', { status: 401, body: { code: 401, message: 'expired' } })
     await api()
       .get('/widget')
       .catch(() => undefined)
     await waitUntil(() => $toasts.get().length === 1)
-    expect($toasts.get()[0]).to.deep.include({ messageId: 'session.httpError', values: { code: 503, message: 'Maintenance' } })
+    expect($toasts.get()[0]).to.deep.include({
+      messageId: 'session.httpError',
+      values: { code: 503, message: 'Maintenance' },
+    })
     expect($tokens.get()).not.to.equal(null)
   })
 
@@ -128,7 +148,14 @@ describe('session and tokens', () => {
     receiveConsoleSettings(SETTINGS)
     receiveNotifications({ notifications: [], total: 3, unread: 2 })
     receiveAgentStatus({ online: true, available: true, inCall: false, status: 'available' })
-    $user.set({ id: '64b7f0c2a1b2c3d4e5f60718', firstname: 'Ana', lastname: 'Diaz', segments: [], callId: null, appointmentId: null })
+    $user.set({
+      id: '64b7f0c2a1b2c3d4e5f60718',
+      firstname: 'Ana',
+      lastname: 'Diaz',
+      segments: [],
+      callId: null,
+      appointmentId: null,
+    })
 
     await logout()
 
@@ -154,7 +181,13 @@ describe('session and tokens', () => {
     signIn(Date.now())
     server.route('GET', '/api' + HTTP_PATHS.checkToken, {
       status: 200,
-      body: { valid: true, userId: '64b7f0c2a1b2c3d4e5f60718', account: '64b7f0c2a1b2c3d4e5f60001', level: 5, exp: 1 },
+      body: {
+        valid: true,
+        userId: '64b7f0c2a1b2c3d4e5f60718',
+        account: '64b7f0c2a1b2c3d4e5f60001',
+        level: 5,
+        exp: 1,
+      },
     })
     await verifySession()
     expect(server.to('/api/auth/check-token')[0]!.token).to.equal($tokens.get()!.accessToken)

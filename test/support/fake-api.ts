@@ -67,7 +67,9 @@ export function fakeApi(): FakeApi {
     }
     requests.push(request)
     const handler = routes.get(`${request.method} ${url.pathname}`)
-    const reply = handler ? await handler(request) : { status: 404, body: { code: 404, message: 'Not found' } }
+    const reply = handler
+      ? await handler(request)
+      : { status: 404, body: { code: 404, message: 'Not found' } }
     if (reply.status === 0) throw new TypeError('Failed to fetch')
     if (reply.text !== undefined) return new Response(reply.text, { status: reply.status })
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {

@@ -29,7 +29,15 @@ function base64Url(value: object): string {
  * fakeJwt({ exp: Date.now() / 1000 + 900, tag: 'A1' })
  */
 export function fakeJwt({ exp, tag = 'A' }: { exp: number; tag?: string }): string {
-  const claims = { aud: USER_ID, org: ACCOUNT_ID, lvl: 5, sid: 'family', iat: Math.floor(exp - 900), exp, tag }
+  const claims = {
+    aud: USER_ID,
+    org: ACCOUNT_ID,
+    lvl: 5,
+    sid: 'family',
+    iat: Math.floor(exp - 900),
+    exp,
+    tag,
+  }
   return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url(claims)}.signature`
 }
 
@@ -51,7 +59,13 @@ export function signIn(now: number, remember = false): void {
 /** A fake socket.io link installed as the page's realtime connection. */
 export function fakeRealtime(): { socket: () => FakeSocket; link: Realtime } {
   const io = fakeIo()
-  const link = createSocketConnection({ url: '', path: '/ws', timeoutMs: 15_000, schemas: serverEventSchemas, ioFactory: io.factory })
+  const link = createSocketConnection({
+    url: '',
+    path: '/ws',
+    timeoutMs: 15_000,
+    schemas: serverEventSchemas,
+    ioFactory: io.factory,
+  })
   replaceConnections({ socket: link })
   return { socket: io.socket, link }
 }

@@ -152,7 +152,8 @@ CREATE TABLE calls (
   releasing_at timestamptz
 );
 CREATE INDEX calls_queue ON calls (segment_id, priority DESC, queued_at) WHERE status = 'queued';
-CREATE INDEX calls_customer ON calls (customer_session_id) WHERE status IN ('queued', 'ringing', 'active');
+-- One live call per customer session, whichever process the customer's sockets reach.
+CREATE UNIQUE INDEX calls_customer ON calls (customer_session_id) WHERE status IN ('queued', 'ringing', 'active');
 CREATE INDEX calls_deadline ON calls (queue_deadline) WHERE status IN ('queued', 'ringing');
 
 -- An offer rings a call at one agent. The unique indexes are the "never offered to two agents" rule.

@@ -76,7 +76,8 @@ function AppointmentDrawerContent({ open }: { open: OpenAppointment }) {
         <>
           <AppointmentSummary appointment={appointment} timeZone={timeZone} now={now} joining={open.busy === 'join'} />
           <AppointmentNotices appointment={appointment} readOnly={readOnly} />
-          <sl-tab-group key={appointment.id}>
+          {/* A new key when it turns read-only: back to the details tab, the others are disabled now. */}
+          <sl-tab-group key={`${appointment.id}:${readOnly ?? 'open'}`}>
             <sl-tab slot="nav" panel="details">
               {intl.formatMessage({ id: 'calendar.detail.tabs.details' })}
             </sl-tab>

@@ -28,6 +28,7 @@ export function CalendarToolbar({ date, isToday }: CalendarToolbarProps) {
     <div className="calendar-toolbar">
       <div className="calendar-nav">
         <sl-icon-button
+          className="previous-day"
           name="chevron-left"
           label={intl.formatMessage({ id: 'calendar.previousDay' })}
           onClick={showPreviousDay}
@@ -37,11 +38,12 @@ export function CalendarToolbar({ date, isToday }: CalendarToolbarProps) {
           <span className="calendar-date">{longDate}</span>
         </h2>
         <sl-icon-button
+          className="next-day"
           name="chevron-right"
           label={intl.formatMessage({ id: 'calendar.nextDay' })}
           onClick={showNextDay}
         ></sl-icon-button>
-        <sl-button size="small" disabled={isToday} onClick={showToday}>
+        <sl-button size="small" className="today" disabled={isToday} onClick={showToday}>
           {intl.formatMessage({ id: 'calendar.today' })}
         </sl-button>
       </div>

@@ -108,6 +108,7 @@ export function DayGrid({ date, timeZone, appointments, onOpen }: DayGridProps) 
         navLinks={false}
         height="100%"
         expandRows
+        slotEventOverlap={false}
         slotDuration="00:30:00"
         slotLabelFormat={timeFormat}
         displayEventTime={false}

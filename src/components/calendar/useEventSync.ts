@@ -45,6 +45,7 @@ export function useEventSync(
       return
     }
     batch(api, () => {
+      if (!api.getEventSourceById(SOURCE)) api.addEventSource({ id: SOURCE, events: [] })
       for (const id of removed) {
         api.getEventById(id)?.remove()
         current.delete(id)

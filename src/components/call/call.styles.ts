@@ -158,7 +158,8 @@ export const callStyles = css`
     color: var(--sl-color-primary-600);
     border-color: var(--sl-color-primary-300);
   }
-  .menu-entry.is-current {
+  .menu-entry.is-current,
+  .menu-entry.is-current:hover:not(:disabled) {
     background: var(--sl-color-primary-600);
     border-color: var(--sl-color-primary-600);
     color: var(--sl-color-neutral-0);
@@ -281,6 +282,7 @@ export const callStyles = css`
   }
   .chat-input {
     flex: 1;
+    min-width: 0;
   }
   .chat-form sl-icon-button {
     font-size: 1.3rem;

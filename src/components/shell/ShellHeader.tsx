@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $appVersions } from '../../stores/app-update'
 import { $calendarEnabled } from '../../stores/settings'
-import { logout } from '../../stores/session'
+import { $user, logout } from '../../stores/session'
 import { StatusArea } from '../status/StatusArea'
 
 interface ShellHeaderProps {
@@ -15,6 +15,7 @@ export function ShellHeader({ onSchedule }: ShellHeaderProps) {
   const intl = useIntl()
   const { loaded } = useStore($appVersions)
   const calendar = useStore($calendarEnabled)
+  const user = useStore($user)
   return (
     <header className="shell-header" aria-label={intl.formatMessage({ id: 'shell.header' })}>
       <div className="brand">
@@ -27,6 +28,7 @@ export function ShellHeader({ onSchedule }: ShellHeaderProps) {
           </span>
         )}
       </div>
+      {user && <span className="user-name">{`${user.firstname} ${user.lastname}`}</span>}
       <StatusArea />
       <div className="header-actions">
         {calendar && (

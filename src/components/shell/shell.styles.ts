@@ -47,6 +47,10 @@ export const shellStyles = css`
     border-radius: var(--sl-border-radius-pill);
     padding: 0 var(--sl-spacing-x-small);
   }
+  .user-name {
+    font-weight: var(--sl-font-weight-semibold);
+    color: var(--sl-color-neutral-700);
+  }
   .header-actions {
     margin-inline-start: auto;
     display: flex;

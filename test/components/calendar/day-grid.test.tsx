@@ -3,7 +3,7 @@ import { cleanStores } from 'nanostores'
 import CalendarArea from '../../../src/components/calendar/CalendarArea'
 import type { Appointment } from '../../../src/protocol'
 import { CALENDAR_SCROLL_DELAY_MS } from '../../../src/constants'
-import { $calendarFeed, $calendarDate, setCalendarTimeZone, showDay } from '../../../src/stores/calendar'
+import { $calendarFeed, $calendarDate, applyAppointment, setCalendarTimeZone, showDay } from '../../../src/stores/calendar'
 import { $openAppointment, closeAppointment } from '../../../src/stores/appointment'
 import { clearToasts } from '../../../src/stores/toasts'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
@@ -196,6 +196,21 @@ describe('<CalendarArea> day grid', () => {
     expect(regular.getAttribute('tabindex')).to.equal('0')
     regular.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
     expect($openAppointment.get()?.id).to.equal(items[0]!.id)
+  })
+
+  it('shows a changed appointment at once, moved or canceled, and drops one that left the day', async () => {
+    const moving = at('2026-11-23T15:00:00Z', 'Moving')
+    const canceling = at('2026-11-23T16:00:00Z', 'Canceling')
+    await show('UTC', '2026-11-23', [moving, canceling])
+    const event = (title: string) =>
+      [...area!.shadow.querySelectorAll<HTMLElement>('.fc-event')].find((el) => el.textContent?.includes(title))
+    applyAppointment({ ...moving, startAt: '2026-11-23T18:00:00.000Z', endAt: '2026-11-23T18:30:00.000Z' })
+    applyAppointment({ ...canceling, status: 'canceled' })
+    await waitUntil(() => event('Canceling')?.classList.contains('status-canceled') && slotOf('Moving') === '18:00')
+    expect(event('Canceling')!.textContent).to.contain('Canceled')
+    applyAppointment({ ...moving, startAt: '2026-11-24T18:00:00.000Z', endAt: '2026-11-24T18:30:00.000Z' })
+    await waitUntil(() => !event('Moving'))
+    expect(area!.shadow.querySelectorAll('.fc-event')).to.have.length(1)
   })
 
   it('scrolls to the current time 4 s after it is created', async () => {

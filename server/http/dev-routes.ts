@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify'
+import type { ApiTools } from './api-plugin'
+import { callById } from '../store/calls'
+import { ServerError } from '../errors'
+
+/**
+ * Dev-only reads for end-to-end tests (on with the dev endpoints, never with NODE_ENV=production):
+ * what the server stored for a call, so a test can check that the console's tags, comments and agent
+ * form values reached it.
+ */
+export function devRoutes(app: FastifyInstance, { context }: ApiTools): void {
+  if (!context.devEndpoints) return
+  app.get<{ Params: { id: string } }>('/dev/calls/:id', async (request) => {
+    const call = await callById(context.db, request.params.id)
+    if (!call) throw new ServerError(404, 'Unknown call')
+    return {
+      id: call.id,
+      status: call.status,
+      agentId: call.agent_id,
+      selectedTags: call.selected_tags,
+      comments: call.comments,
+      agentFormValues: call.agent_form_values,
+      endReason: call.end_reason,
+    }
+  })
+}

@@ -1,0 +1,210 @@
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import type { Browser, Page } from 'playwright-core'
+import { startServer, type RunningServer } from './support/server'
+import { launchBrowser } from './support/browser'
+import {
+  agentOnline,
+  customerCalls,
+  customerScreen,
+  distSnapshot,
+  inConsole,
+  passStartup,
+  playsFrames,
+  toastShown,
+  type WatchedPage,
+} from './support/console-page'
+
+const AGENT_VIDEO = inConsole('.main-video video')
+const CUSTOMER_VIDEO = '#remote-videos video'
+
+/** Answers the ringing call from the inbound modal and waits for the call area. */
+async function answer(page: Page): Promise<void> {
+  await page.locator(inConsole('dialog.inbound-modal[open]')).waitFor({ timeout: 30_000 })
+  await page.click(inConsole('.answer-button'))
+  await page.locator(inConsole('.call-area')).waitFor({ timeout: 20_000 })
+}
+
+/** Opens a side-menu view and waits out the 500 ms switch. */
+async function openView(page: Page, name: string): Promise<void> {
+  await page.click(inConsole(`.menu-${name}`))
+  await page.locator(inConsole(`.call-view[data-view="${name}"]`)).waitFor()
+}
+
+/** Reads what the server stored for a call (dev endpoint). */
+async function storedCall(server: RunningServer, id: string) {
+  const response = await fetch(`${server.url}/api/dev/calls/${id}`)
+  assert.equal(response.status, 200)
+  return (await response.json()) as {
+    status: string
+    selectedTags: string[]
+    comments: string
+    agentFormValues: Record<string, unknown>
+  }
+}
+
+describe('an agent answers a customer and runs the call to the end', () => {
+  let server: RunningServer
+  let browser: Browser
+  let agent: WatchedPage
+  let customer: WatchedPage
+
+  before(async () => {
+    server = await startServer({ TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }), DIST_DIR: await distSnapshot() })
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('rings, answers, and both sides see each other and chat', async () => {
+    agent = await agentOnline(browser, server, 'ana@demo.test')
+    customer = await customerCalls(browser, server, 'Support', 'Paula Playwright')
+    const modal = agent.page.locator(inConsole('dialog.inbound-modal[open]'))
+    await modal.waitFor({ timeout: 30_000 })
+    assert.match((await modal.textContent()) ?? '', /Support/)
+    await answer(agent.page)
+    await customerScreen(customer.page, 'call')
+
+    await playsFrames(agent.page, AGENT_VIDEO)
+    await playsFrames(customer.page, CUSTOMER_VIDEO)
+
+    await customer.page.fill('#chat-form input', 'Hello, my order is late')
+    await customer.page.press('#chat-form input', 'Enter')
+    await agent.page.locator(inConsole('.menu-chat sl-badge')).filter({ hasText: '1' }).waitFor()
+    await openView(agent.page, 'chat')
+    await agent.page.locator(inConsole('.chat-log')).filter({ hasText: 'Hello, my order is late' }).waitFor()
+    await agent.page.fill(inConsole('.chat-input input'), 'Let me check that for you')
+    await agent.page.press(inConsole('.chat-input input'), 'Enter')
+    await customer.page.waitForFunction(() =>
+      window.customerState.messages.some((line) => line.includes('Let me check that for you')),
+    )
+  })
+
+  it('refuses hang-up while the agent form is invalid, keeps tags, comment and form on the server', async () => {
+    const { page } = agent
+    await openView(page, 'info')
+    await page.click(inConsole('.tags-field'))
+    await page.click(inConsole('.tags-field sl-option >> nth=0'))
+    await page.keyboard.press('Escape')
+    await page.fill(inConsole('.comments-field textarea'), 'Order 42 <b>late</b>: courier contacted')
+    await page.locator(inConsole('.comments-field .save-saved')).waitFor()
+
+    await page.click(inConsole('.hangup-button'))
+    await page.locator(inConsole('.hangup-blocked')).waitFor()
+    await toastShown(page, 'To hang up the call you must complete the required fields.')
+    assert.equal(await page.locator(inConsole('.call-area')).count(), 1)
+
+    await page.click(inConsole('#agent-form-resolution'))
+    await page.click(inConsole('#agent-form-resolution sl-option[value="solved"]'))
+    await page.fill(inConsole('#agent-form-summary textarea'), 'Courier will deliver tomorrow')
+    await page.locator(inConsole('.agent-form-view .save-saved')).waitFor()
+
+    const callId = await customer.page.evaluate(() => window.customerState.callId)
+    assert.ok(callId)
+    const stored = await storedCall(server, callId)
+    assert.equal(stored.selectedTags.length, 1)
+    assert.equal(stored.comments, 'Order 42 late: courier contacted')
+    assert.deepEqual(stored.agentFormValues, { resolution: 'solved', summary: 'Courier will deliver tomorrow' })
+  })
+
+  it('lands back in the call after a reload, with what the agent typed', async () => {
+    const { page } = agent
+    await page.reload()
+    await passStartup(page)
+    await page.locator(inConsole('.call-area')).waitFor({ timeout: 20_000 })
+    assert.equal(
+      await page.locator(inConsole('.comments-field sl-textarea')).evaluate((el) => (el as HTMLTextAreaElement).value),
+      'Order 42 late: courier contacted',
+    )
+    await playsFrames(page, AGENT_VIDEO)
+    await playsFrames(customer.page, CUSTOMER_VIDEO)
+  })
+
+  it('hangs up once the form is valid: both sides leave the call', async () => {
+    const { page } = agent
+    await page.click(inConsole('.hangup-button'))
+    await page.locator(inConsole('.call-area')).waitFor({ state: 'detached', timeout: 20_000 })
+    await customerScreen(customer.page, 'ended')
+    const callId = await customer.page.evaluate(() => window.customerState.callId)
+    const stored = await storedCall(server, callId!)
+    assert.equal(stored.status, 'ended')
+    assert.equal(stored.comments, 'Order 42 late: courier contacted')
+    assert.equal(stored.selectedTags.length, 1)
+    assert.deepEqual(agent.errors, [])
+  })
+})
+
+describe('an agent transfers the call to another agent', () => {
+  let server: RunningServer
+  let browser: Browser
+
+  before(async () => {
+    server = await startServer({ TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }), DIST_DIR: await distSnapshot() })
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('rings the chosen agent, who answers and sees the customer; the first agent is out', async () => {
+    const elena = await agentOnline(browser, server, 'elena@demo.test')
+    const customer = await customerCalls(browser, server, 'Sales', 'Tomás Transfer')
+    await answer(elena.page)
+    await playsFrames(elena.page, AGENT_VIDEO)
+    const carla = await agentOnline(browser, server, 'carla@demo.test')
+
+    await elena.page.click(inConsole('.menu-transfer'))
+    await elena.page.click(inConsole('.transfer-dialog sl-tab[panel="agents"]'))
+    const row = elena.page.locator(inConsole('.transfer-dialog tr')).filter({ hasText: 'Carla' })
+    await row.locator('sl-button').click()
+    await elena.page.locator(inConsole('.transfer-target')).filter({ hasText: 'Carla' }).waitFor()
+    await elena.page.click(inConsole('.confirm-transfer'))
+
+    const modal = carla.page.locator(inConsole('dialog.inbound-modal[open]'))
+    await modal.waitFor({ timeout: 30_000 })
+    assert.match((await modal.locator('.transfer-line').textContent()) ?? '', /Direct transfer from Elena/)
+    await answer(carla.page)
+    await toastShown(elena.page, 'The call was transferred to Carla')
+    await elena.page.locator(inConsole('.call-area')).waitFor({ state: 'detached', timeout: 20_000 })
+    await playsFrames(carla.page, AGENT_VIDEO)
+    await playsFrames(customer.page, CUSTOMER_VIDEO)
+  })
+})
+
+describe('an agent invites a second agent into the call', () => {
+  let server: RunningServer
+  let browser: Browser
+
+  before(async () => {
+    server = await startServer({ TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }), DIST_DIR: await distSnapshot() })
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('rings the invited agent, who joins: the customer sees both agents', async () => {
+    const bruno = await agentOnline(browser, server, 'bruno@demo.test')
+    const customer = await customerCalls(browser, server, 'Sales', 'Irene Invite')
+    await answer(bruno.page)
+    const diego = await agentOnline(browser, server, 'diego@demo.test')
+
+    await bruno.page.click(inConsole('.menu-invite'))
+    const row = bruno.page.locator(inConsole('.invite-dialog tr')).filter({ hasText: 'Diego' })
+    await row.locator('sl-button').click()
+    await bruno.page.click(inConsole('.confirm-invite'))
+    await bruno.page.locator(inConsole('.confirm-invite')).filter({ hasText: 'Waiting' }).waitFor()
+
+    const modal = diego.page.locator(inConsole('dialog.inbound-modal[open]'))
+    await modal.waitFor({ timeout: 30_000 })
+    assert.match((await modal.locator('h2').textContent()) ?? '', /Invitation/)
+    await answer(diego.page)
+    await toastShown(bruno.page, 'joined the call')
+    await playsFrames(diego.page, AGENT_VIDEO)
+    await customer.page.waitForFunction(() => window.customerState.remoteTracks >= 2, undefined, { timeout: 30_000 })
+  })
+})

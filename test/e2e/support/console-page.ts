@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict'
+import { cp, mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { DEMO_PASSWORD } from '../../../server/store/seed-content'
+import { collectErrors } from './browser'
+import type { RunningServer } from './server'
+
+/** Playwright's CSS engine pierces shadow roots: `agent-console .call-area` finds it inside. */
+export const inConsole = (selector: string) => `agent-console ${selector}`
+
+let snapshot: Promise<string> | null = null
+
+/**
+ * A copy of the built bundle for this run (pass it as DIST_DIR to `startServer`): a rebuild of `dist/`
+ * while the tests run, by a watcher or a colleague, cannot pull chunks from under a page. E2E_DIST
+ * names another built copy to use.
+ */
+export function distSnapshot(): Promise<string> {
+  snapshot ??= mkdtemp(join(tmpdir(), 'agent-console-dist-')).then(async (dir) => {
+    await cp(process.env.E2E_DIST ?? 'dist', dir, { recursive: true })
+    return dir
+  })
+  return snapshot
+}
+
+/** A browser page with its collected console errors. */
+export interface WatchedPage {
+  page: Page
+  errors: string[]
+}
+
+/** Segments by name, from the customer-facing list. */
+export async function segmentId(server: RunningServer, name: string): Promise<string> {
+  const { data } = (await (await fetch(`${server.url}/api/public/segments`)).json()) as {
+    data: { id: string; name: string }[]
+  }
+  const found = data.find((segment) => segment.name === name)
+  assert.ok(found, `no segment ${name}`)
+  return found.id
+}
+
+/**
+ * Opens the console, signs in through the login screen, passes the camera check and goes available,
+ * as an agent would.
+ */
+export async function agentOnline(browser: Browser, server: RunningServer, email: string): Promise<WatchedPage> {
+  const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+  const errors = collectErrors(page)
+  await page.goto(server.url)
+  await page.fill(inConsole('input[name=email]'), email)
+  await page.fill(inConsole('input[name=password]'), DEMO_PASSWORD)
+  await page.check(inConsole('input[name=agreement]'))
+  await page.click(inConsole('button[type=submit]'))
+  await passStartup(page)
+  await page.click(inConsole('.status-trigger:not([disabled])'))
+  await page.click(inConsole('[role=menuitem][data-status="available"]'))
+  await page.locator(inConsole('.status-trigger .status-name')).filter({ hasText: 'Available' }).waitFor()
+  return { page, errors }
+}
+
+/** Passes the startup check (Chromium's fake camera and microphone). */
+export async function passStartup(page: Page): Promise<void> {
+  const connect = page.locator(inConsole('dialog.startup[open] button.primary'))
+  await connect.waitFor({ timeout: 20_000 })
+  await page.locator(inConsole('dialog.startup [data-device="microphone"][data-found="true"]')).waitFor()
+  await connect.click()
+  await page.locator(inConsole('dialog.startup')).waitFor({ state: 'detached' })
+}
+
+/** Opens the customer page and calls a segment under a name; resolves once it is queued. */
+export async function customerCalls(
+  browser: Browser,
+  server: RunningServer,
+  segment: string,
+  name: string,
+): Promise<WatchedPage> {
+  const page = await browser.newPage({ locale: 'en-US' })
+  const errors = collectErrors(page)
+  await page.goto(`${server.url}/customer.html?segment=${await segmentId(server, segment)}`)
+  await page.fill('input[name=name]', name)
+  await page.click('#call-button')
+  await customerScreen(page, 'queue')
+  return { page, errors }
+}
+
+/** Waits until the customer page shows a screen (`queue`, `call`, `ended`…). */
+export async function customerScreen(page: Page, screen: string): Promise<void> {
+  await page.waitForFunction((wanted) => window.customerState?.screen === wanted, screen, { timeout: 30_000 })
+}
+
+/**
+ * Waits until a video element plays real frames: it has a picture size, and the browser presents at
+ * least three new frames of it (requestVideoFrameCallback), with its clock moving.
+ */
+export async function playsFrames(page: Page, selector: string): Promise<void> {
+  const video = page.locator(selector).first()
+  await video.waitFor({ timeout: 20_000 })
+  await page.waitForFunction(
+    (element) => element instanceof HTMLVideoElement && element.readyState >= 2 && element.videoWidth > 0,
+    await video.elementHandle(),
+    { timeout: 30_000 },
+  )
+  // A string, not a function: the test's TypeScript transform would add helpers the page lacks.
+  const seen = (await video.evaluate(`(element) => new Promise((resolve) => {
+    const start = element.currentTime
+    let frames = 0
+    const next = () => element.requestVideoFrameCallback(() => {
+      frames += 1
+      if (frames >= 3) resolve({ frames, advanced: element.currentTime > start })
+      else next()
+    })
+    next()
+  })`)) as { frames: number; advanced: boolean }
+  assert.equal(seen.frames, 3)
+  assert.ok(seen.advanced, `${selector} shows a still picture`)
+}
+
+/** Text of the console's toasts. */
+export async function toastTexts(page: Page): Promise<string[]> {
+  return page.locator(inConsole('.toast-stack sl-alert')).allTextContents()
+}
+
+/** Waits for a toast containing a text. */
+export async function toastShown(page: Page, text: string): Promise<void> {
+  await page.locator(inConsole('.toast-stack sl-alert')).filter({ hasText: text }).first().waitFor({ timeout: 20_000 })
+}
