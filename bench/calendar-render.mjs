@@ -14,7 +14,12 @@ const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b)
   return Number(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(2))
 }
-const summary = (values) => ({ runs: values.length, p50: percentile(values, 50), p95: percentile(values, 95), max: Number(Math.max(...values).toFixed(2)) })
+const summary = (values) => ({
+  runs: values.length,
+  p50: percentile(values, 50),
+  p95: percentile(values, 95),
+  max: Number(Math.max(...values).toFixed(2)),
+})
 
 /** The calendar area's chunk and the chunks it alone pulls in (not already loaded by the page's entry). */
 async function chunkSize() {
@@ -57,20 +62,31 @@ const page = await build({
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--headless=new',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--no-first-run',
+  ],
 })
 try {
-  const tab = await browser.newPage({ viewport: { width: 1000, height: 1000 }, locale: 'en-US', timezoneId: 'America/Santiago' })
+  const tab = await browser.newPage({
+    viewport: { width: 1000, height: 1000 },
+    locale: 'en-US',
+    timezoneId: 'America/Santiago',
+  })
   const errors = []
   tab.on('pageerror', (error) => errors.push(error.message))
   await tab.setContent('<!doctype html><html><body></body></html>')
   await tab.addScriptTag({ type: 'module', content: page.outputFiles[0].text })
-  await tab.waitForFunction(() => window.bench?.ready(), null, { timeout: 30_000 })
+  await tab.waitForFunction(() => globalThis.bench?.ready(), null, { timeout: 30_000 })
   const render = []
   const update = []
-  await tab.evaluate((count) => window.bench.renderDay(count), COUNT) // warm-up
-  for (let i = 0; i < RUNS; i++) render.push(await tab.evaluate((count) => window.bench.renderDay(count), COUNT))
-  for (let i = 0; i < RUNS; i++) update.push(await tab.evaluate(() => window.bench.updateOne()))
+  await tab.evaluate((count) => globalThis.bench.renderDay(count), COUNT) // warm-up
+  for (let i = 0; i < RUNS; i++)
+    render.push(await tab.evaluate((count) => globalThis.bench.renderDay(count), COUNT))
+  for (let i = 0; i < RUNS; i++) update.push(await tab.evaluate(() => globalThis.bench.updateOne()))
   if (errors.length) throw new Error(errors.join('\n'))
   console.log(
     JSON.stringify(

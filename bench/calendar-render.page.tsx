@@ -119,4 +119,8 @@ async function updateOne(): Promise<number> {
   return performance.now() - started
 }
 
-;(window as unknown as { bench: unknown }).bench = { renderDay, updateOne, ready: () => !!shadow.querySelector('.fc') }
+;(window as unknown as { bench: unknown }).bench = {
+  renderDay,
+  updateOne,
+  ready: () => !!shadow.querySelector('.fc'),
+}

@@ -37,7 +37,13 @@ const askMemory = () =>
   })
 
 const connect = (path = '', auth?: Record<string, unknown>): Socket =>
-  io(`${ready.url}${path}`, { path: '/ws', transports: ['websocket'], reconnection: false, forceNew: true, ...(auth ? { auth } : {}) })
+  io(`${ready.url}${path}`, {
+    path: '/ws',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...(auth ? { auth } : {}),
+  })
 
 /** Runs `work` over `items` with at most `limit` at a time. */
 async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -73,7 +79,9 @@ await pool(ready.emails, 50, async (email) => {
     if (latencies.length === CUSTOMERS) done()
   })
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
-  await socket.timeout(30_000).emitWithAck('authenticate', { accessToken, sessionId: randomUUID(), timezone: 'UTC' })
+  await socket
+    .timeout(30_000)
+    .emitWithAck('authenticate', { accessToken, sessionId: randomUUID(), timezone: 'UTC' })
   await socket.timeout(30_000).emitWithAck('status', { status: 'available' })
 })
 const connectSeconds = (Date.now() - started) / 1000
@@ -95,7 +103,8 @@ for (const [index, socket] of customers.entries()) {
 await Promise.race([allRung, new Promise((resolve) => setTimeout(resolve, 60_000))])
 
 const sorted = [...latencies].sort((a, b) => a - b)
-const pct = (p: number) => Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(2))
+const pct = (p: number) =>
+  Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(2))
 const perAgent = (key: keyof Memory) => Math.round((after[key] - before[key]) / AGENTS)
 console.log(
   JSON.stringify(

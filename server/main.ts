@@ -17,7 +17,10 @@ const app = await createApplication({
   // End-to-end runs shorten the server's timers: TIMERS='{"ringTimeoutMs":5000}'.
   ...(process.env.TIMERS ? { timers: JSON.parse(process.env.TIMERS) as Partial<Timers> } : {}),
 })
-const url = (await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' })).replace('127.0.0.1', 'localhost')
+const url = (await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' })).replace(
+  '127.0.0.1',
+  'localhost',
+)
 console.log(`Agent console: ${url}/`)
 console.log(`Customer page: ${url}/customer.html`)
 printDemoLogins(app.context.clock.now())

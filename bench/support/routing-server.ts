@@ -20,7 +20,11 @@ const segmentIds: string[] = []
 for (let s = 0; s < segments; s++) {
   const id = newId()
   segmentIds.push(id)
-  await db.query('INSERT INTO segments (id, account_id, name) VALUES ($1, $2, $3)', [id, SEED.account, `Bench ${s}`])
+  await db.query('INSERT INTO segments (id, account_id, name) VALUES ($1, $2, $3)', [
+    id,
+    SEED.account,
+    `Bench ${s}`,
+  ])
 }
 const emails: string[] = []
 await db.transaction(async (tx) => {
@@ -28,8 +32,19 @@ await db.transaction(async (tx) => {
     const id = newId()
     const email = `bench-${a}@bench.test`
     emails.push(email)
-    await insertUser(tx, { id, accountId: SEED.account, email, firstname: 'Bench', lastname: String(a), level: 5, passwordHash: hash })
-    await tx.query('INSERT INTO agent_segments (user_id, segment_id) VALUES ($1, $2)', [id, segmentIds[a % segments]])
+    await insertUser(tx, {
+      id,
+      accountId: SEED.account,
+      email,
+      firstname: 'Bench',
+      lastname: String(a),
+      level: 5,
+      passwordHash: hash,
+    })
+    await tx.query('INSERT INTO agent_segments (user_id, segment_id) VALUES ($1, $2)', [
+      id,
+      segmentIds[a % segments],
+    ])
   }
 })
 const url = await app.listen({ port: 0 })
@@ -37,7 +52,12 @@ const url = await app.listen({ port: 0 })
 function memory() {
   globalThis.gc?.()
   const usage = process.memoryUsage()
-  return { rss: usage.rss, heapUsed: usage.heapUsed, external: usage.external, arrayBuffers: usage.arrayBuffers }
+  return {
+    rss: usage.rss,
+    heapUsed: usage.heapUsed,
+    external: usage.external,
+    arrayBuffers: usage.arrayBuffers,
+  }
 }
 
 process.on('message', (message: { type: string }) => {

@@ -66,6 +66,12 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
     if (claims) families.add(claims.familyId)
     for (const familyId of families) {
       await revokeFamily(context.db, familyId, now)
+      // Logging out is leaving the shift: the next login starts disconnected, not straight into calls.
+      await context.db.query(
+        `UPDATE agent_states SET status = 'disconnected' WHERE user_id = (SELECT user_id FROM token_families WHERE id = $1)
+           AND call_id IS NULL AND appointment_id IS NULL`,
+        [familyId],
+      )
       await disconnectSession(context, familyId, 'logout')
     }
     return { ok: true }

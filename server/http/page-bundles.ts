@@ -25,7 +25,10 @@ export function registerPageBundles(app: FastifyInstance): void {
         built.set(path, code)
         code.catch(() => built.delete(path))
       }
-      return reply.type('text/javascript').header('cache-control', 'no-cache').send(await code)
+      return reply
+        .type('text/javascript')
+        .header('cache-control', 'no-cache')
+        .send(await code)
     })
 }
 

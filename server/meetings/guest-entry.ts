@@ -5,7 +5,8 @@ import { SELECT_APPOINTMENT, type AppointmentRow } from '../store/appointments'
 import { insertNotification, notificationsOf } from '../store/notifications'
 import { rooms } from '../realtime/io-types'
 import { appointmentView } from './appointments'
-import { admitGuest, announcePending, assertJoinable } from './meeting-session'
+import { assertJoinable } from './meeting-session'
+import { admitGuest, announcePending } from './waiting-room'
 
 /**
  * `meeting:join` from a customer (the appointment's join URL): into the waiting room, and the agent

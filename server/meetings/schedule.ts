@@ -11,7 +11,7 @@ import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
 import { newId, randomToken } from '../store/ids'
 import { appointmentById, lockAppointment, type AppointmentRow } from '../store/appointments'
-import { insertNotification } from '../store/notifications'
+import { insertNotification, notificationsOf } from '../store/notifications'
 import { fullName, userById, type UserRow } from '../store/users'
 import { rooms } from '../realtime/io-types'
 import { isFreeSlot } from './availability'
@@ -56,10 +56,23 @@ function filled(form: FormDefinition, values: FormValues): FilledField[] {
     }))
 }
 
+/**
+ * Tells a connected calendar owner about a booking made by someone else, once: marking it notified
+ * is the same conditional update `appointments:check` uses, so only one of them sends it.
+ */
 async function notifyOwner(context: ServerContext, row: AppointmentRow, byOwner: boolean): Promise<void> {
   if (byOwner) return
+  const marked = await context.db.query(
+    `UPDATE appointments SET notified_at = $3 WHERE id = $1 AND notified_at IS NULL
+       AND EXISTS (SELECT 1 FROM agent_states WHERE user_id = $2 AND connected) RETURNING id`,
+    [row.id, row.user_id, new Date(context.clock.now())],
+  )
+  if (marked.length === 0) return
   const appointment = appointmentView(context, row)
   context.io.to(rooms.user(row.user_id)).emit('appointments:notification:new', { appointment })
+  context.io
+    .to(rooms.user(row.user_id))
+    .emit('notifications:update', await notificationsOf(context.db, row.user_id))
 }
 
 /**

@@ -4,7 +4,8 @@ import { ServerError } from '../errors'
 import { lockAgentState, toStatusUpdate } from '../store/agent-states'
 import { markNotificationsRead, notificationsOf } from '../store/notifications'
 import { agentPeerId } from '../store/participants'
-import { answerCall, dismissCall } from '../routing/offers'
+import { answerCall } from '../routing/answer'
+import { dismissCall } from '../routing/ring-end'
 import { hangupCall, kickCustomer } from '../routing/hangup'
 import { offerToAgent } from '../routing/agent-offers'
 import { transferToSegment } from '../routing/segment-transfer'
@@ -33,7 +34,8 @@ import {
   patchAppointment,
 } from '../meetings/appointments'
 import { checkAppointments } from '../meetings/appointment-check'
-import { decideGuest, hangupMeeting, joinMeeting } from '../meetings/meeting-session'
+import { hangupMeeting, joinMeeting } from '../meetings/meeting-session'
+import { decideGuest } from '../meetings/waiting-room'
 import { rooms, type AgentSocket } from './io-types'
 
 type Handlers = {

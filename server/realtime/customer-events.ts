@@ -9,7 +9,7 @@ import { sendChat } from '../routing/chat'
 import { openBeamport } from '../routing/call-tools'
 import { relaySignal } from '../media/relay'
 import { guestArrives, guestMeeting } from '../meetings/guest-entry'
-import { guestLeaves } from '../meetings/meeting-session'
+import { guestLeaves } from '../meetings/waiting-room'
 import { rooms, type CustomerSocket } from './io-types'
 
 type Handlers = {

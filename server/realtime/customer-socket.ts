@@ -12,7 +12,7 @@ import { rooms } from './io-types'
 import { customerEventHandlers } from './customer-events'
 import { customerDisconnected, customerReconnected } from '../routing/customer-presence'
 import { guestMeeting } from '../meetings/guest-entry'
-import { admitGuest, guestLeaves } from '../meetings/meeting-session'
+import { admitGuest, guestLeaves } from '../meetings/waiting-room'
 import { meetingCustomerPeerId, setConnected } from '../store/participants'
 
 /**

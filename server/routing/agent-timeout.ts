@@ -4,7 +4,7 @@ import { lockAgentState } from '../store/agent-states'
 import { fullName, userById } from '../store/users'
 import { rooms } from '../realtime/io-types'
 import { announceCallEnd, closeCall } from './hangup'
-import { letGo, releaseAgent } from './offers'
+import { letGo, releaseAgent } from './leaving'
 import { leaveMeetingForGood } from '../meetings/meeting-session'
 
 /**

@@ -108,7 +108,8 @@ export async function customerReconnected(context: ServerContext, sessionId: str
     context.customers
       .to(rooms.customer(sessionId))
       .emit('queue:status', await queueStatus(context, context.db, call))
-    if (!call.wasConnected) context.background.run(async () => void (await dispatchSegment(context, call.segment_id)))
+    if (!call.wasConnected)
+      context.background.run(async () => void (await dispatchSegment(context, call.segment_id)))
     return
   }
   const owner = call.agent_id

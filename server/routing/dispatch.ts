@@ -5,7 +5,7 @@ import type { CallRow } from '../store/calls'
 import { agentSegments } from '../store/agent-states'
 import { rooms } from '../realtime/io-types'
 import { inboundView } from './call-view'
-import { expireOffer } from './offers'
+import { expireOffer } from './ring-end'
 
 /** Segment names fetched with a call, so the ring needs no more queries. */
 interface SegmentNames {

@@ -8,7 +8,7 @@ import type { Queryable } from '../store/database'
 import { callCustomerPeerId, closeRoom, leaveRoom } from '../store/participants'
 import { rooms } from '../realtime/io-types'
 import { checkStatusId, setStatus } from './statuses'
-import { emitStatus, letGo, releaseAgent } from './offers'
+import { emitStatus, letGo, releaseAgent } from './leaving'
 
 /**
  * `hangup`: the owner ends the call for everybody (refused with 409 `mandatoryTags` when the segment

@@ -6,7 +6,7 @@ import { rooms } from '../realtime/io-types'
 import { OfferRefused, lockOwnedCall } from './agent-offers'
 import { dispatchSegment } from './dispatch'
 import { armQueueDeadline, queueStatus } from './queue'
-import { letGo, releaseAgent } from './offers'
+import { letGo, releaseAgent } from './leaving'
 import { segmentTarget } from './targets'
 
 /**

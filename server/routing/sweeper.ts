@@ -1,5 +1,5 @@
 import type { ServerContext } from '../context'
-import { expireOffer } from './offers'
+import { expireOffer } from './ring-end'
 import { exceedQueue } from './queue'
 import { customerGraceOver } from './customer-presence'
 import { endCallForAbsentAgent } from './agent-timeout'
@@ -25,18 +25,33 @@ export function startSweeper(context: ServerContext): () => void {
     }
   }
   const timer = setInterval(() => context.background.run(sweep), context.timers.sweepIntervalMs)
+  // The heartbeat keeps its own pace: a long sweep interval (tests) must not make this process look dead.
+  const heartbeat = setInterval(
+    () => context.background.run(() => beat(context)),
+    Math.max(100, Math.floor(context.timers.nodeTtlMs / 3)),
+  )
   timer.unref()
+  heartbeat.unref()
   return () => {
     stopped = true
     clearInterval(timer)
+    clearInterval(heartbeat)
   }
+}
+
+/** This process is alive (re-inserted if a sweep elsewhere ever removed it). */
+async function beat(context: ServerContext): Promise<void> {
+  await context.db.query(
+    'INSERT INTO nodes (id, heartbeat_at) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET heartbeat_at = $2',
+    [context.nodeId, new Date(context.clock.now())],
+  )
 }
 
 /** One sweep (exported for tests). */
 export async function sweepOnce(context: ServerContext): Promise<void> {
   const now = context.clock.now()
   const at = (ms: number) => new Date(now - ms)
-  await context.db.query('UPDATE nodes SET heartbeat_at = $2 WHERE id = $1', [context.nodeId, new Date(now)])
+  await beat(context)
   await context.db.query(
     `UPDATE agent_states s SET connected = false, socket_id = NULL, disconnected_at = $1
       WHERE s.connected AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.heartbeat_at > $2)`,

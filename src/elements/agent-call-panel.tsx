@@ -1,12 +1,29 @@
+import { useEffect } from 'react'
+import { computed } from 'nanostores'
 import { ElementRoot } from '../components/root/ElementRoot'
 import { CallPanel } from '../components/call/CallPanel'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
 import { callLifecycle, inboundLifecycle } from './events/call-events'
 import '../stores/call-session'
+import { $signedIn } from '../stores/session'
+import { $tabRole } from '../stores/tab-role'
+import { connectRealtime } from '../stores/realtime-session'
 import './events/event-map'
 
+// Signed in, in the browser's active console tab: the only time a panel may connect the agent.
+const $mayConnect = computed([$signedIn, $tabRole], (signedIn, role) => signedIn && role === 'active')
+
 function AgentCallPanelView({ container }: ElementProps) {
+  // Alone on a page (a CRM side bar), the panel connects the signed-in agent itself, like
+  // <agent-status>; beside <agent-console>, the console's startup check decides when.
+  useEffect(
+    () =>
+      $mayConnect.subscribe((may) => {
+        if (may && !document.querySelector('agent-console')) connectRealtime()
+      }),
+    [],
+  )
   return (
     <ElementRoot container={container ?? null}>
       <CallPanel />
@@ -17,7 +34,8 @@ function AgentCallPanelView({ container }: ElementProps) {
 /**
  * The active call: video, info, agent form, chat, tags, transfer, invitation and waiting room. Between
  * calls it shows the network quality; on a page without `<agent-console>` it also shows the inbound
- * modal (one per page).
+ * modal (one per page) and connects the signed-in agent itself. In a second tab of the same browser
+ * it says the console is active in the other tab, and neither connects nor rings there.
  *
  * @tag agent-call-panel
  * @fires agent-locale-change - The session's language changed; `detail.locale` is en, es or fr.

@@ -122,3 +122,14 @@ export const RINGTONE_GAP_S = 1
 export function playRingtone(name: Ringtone, volume = 1): Playback {
   return playNotes(RINGTONE_NOTES[name] ?? RINGTONE_NOTES.classic, { loopGap: RINGTONE_GAP_S, volume })
 }
+
+/**
+ * Starts the audio engine ahead of the first ring: creating the first AudioContext of a page takes
+ * about 100 ms, which must not fall on the ring itself.
+ *
+ * @example
+ * requestIdleCallback(() => prepareRingtones())
+ */
+export function prepareRingtones(): void {
+  playNotes([]).stop()
+}

@@ -35,7 +35,10 @@ export const $calendarDate = atom<string>(dayOf(clock.now(), $calendarTimeZone.g
 export const $calendarUser = atom<string | null>(null)
 
 /** Whose calendar is shown: the selected agent, else the signed-in one. */
-export const $calendarViewUser = computed([$calendarUser, $userId], (selected, signedIn) => selected ?? signedIn)
+export const $calendarViewUser = computed(
+  [$calendarUser, $userId],
+  (selected, signedIn) => selected ?? signedIn,
+)
 
 /** The shown day and its appointments (mount `$calendarFeed` to load it and keep it in step). */
 export const $calendarDay = atom<CalendarDay>({

@@ -59,7 +59,7 @@ export function customerDisconnected(event: CustomerDisconnect): void {
     notify({
       variant: 'warning',
       messageId: 'call.customer.disconnectedCall',
-      values: { reason: event.reason },
+      values: { reason: messageKey(event.reason) },
     })
 }
 

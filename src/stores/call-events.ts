@@ -1,4 +1,3 @@
-import { SEGMENT_TRANSFER_END_MS } from '../constants'
 import { realtime } from './connection'
 import { notify } from './toasts'
 import { receiveChatMessage } from './chat'
@@ -10,8 +9,6 @@ import {
   customerReconnected,
   customerTimedOut,
 } from './call-customer'
-import { transferFailed, transferSucceeded } from './transfer'
-import { inviteFailed, inviteSucceeded } from './invite'
 import { setWaitingRoom } from './waiting-room'
 
 /** What the in-call listeners need from the call store. */
@@ -20,13 +17,12 @@ export interface InCallHooks {
   id: string
   /** A meeting (customers arriving are announced) rather than a call. */
   meeting: boolean
-  /** Ends the call after a delay unless it ended before. */
-  endCallSoon(callId: string, ms: number): void
 }
 
 /**
  * Turns the server's in-call events into store actions for the length of one call or meeting:
- * chat, customer events, transfer and invitation outcomes, the waiting room. Returns the stop.
+ * chat, customer events, the waiting room. Returns the stop. (Transfer and invitation outcomes are
+ * listened to for as long as the call store is: a server may end the call before it reports them.)
  */
 export function listenInCall(hooks: InCallHooks): () => void {
   const socket = realtime()
@@ -38,15 +34,6 @@ export function listenInCall(hooks: InCallHooks): () => void {
     socket.on('customer:timeout', (event) => ours(event) && customerTimedOut(event)),
     socket.on('customer:hangup', (event) => ours(event) && customerHungUp(event)),
     socket.on('customer:permissions', (event) => ours(event) && customerPermissions(event)),
-    socket.on('call:transfer:success', (success) => {
-      if (!ours(success)) return
-      transferSucceeded(success)
-      // To a segment the call stays with the agent for 10 s (SPEC §4), then ends.
-      if (success.target.type === 'segment') hooks.endCallSoon(success.callId, SEGMENT_TRANSFER_END_MS)
-    }),
-    socket.on('call:transfer:error', (error) => ours(error) && transferFailed(error)),
-    socket.on('call:invite:success', (success) => ours(success) && inviteSucceeded(success)),
-    socket.on('call:invite:error', (error) => ours(error) && inviteFailed(error)),
     socket.on('invited:hangup', (event) => {
       if (ours(event))
         notify({ variant: 'primary', messageId: 'call.invite.hangup', values: { name: event.agent } })

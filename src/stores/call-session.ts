@@ -3,6 +3,7 @@ import { $signedIn, onLogout } from './logout'
 import { $call, abandonCall } from './call'
 import { $inbound, abandonRinging } from './inbound'
 import { $tabRole } from './tab-role'
+import { prepareRingtone } from './ringtone'
 
 /**
  * Keeps the call stores listening to the realtime link for as long as an agent is signed in, whether
@@ -10,7 +11,12 @@ import { $tabRole } from './tab-role'
  * because its chunk had not loaded yet. Import this module from any entry that can sign an agent in.
  */
 onMount($signedIn, () => {
-  const stops = [$tabRole.listen(() => {}), $inbound.listen(() => {}), $call.listen(() => {})]
+  const stops = [
+    $tabRole.listen(() => {}),
+    $inbound.listen(() => {}),
+    $call.listen(() => {}),
+    prepareRingtone(),
+  ]
   return () => stops.forEach((stop) => stop())
 })
 

@@ -9,7 +9,7 @@ import {
 import { ANSWER_TIMEOUT_NOTIFICATION_MS } from '../constants'
 import { SocketRequestError } from '../services/socket'
 import { clock } from '../services/clock'
-import { showDesktopNotification } from '../services/desktop-notifications'
+import { desktopNotificationsWanted, showDesktopNotification } from '../services/desktop-notifications'
 import { setRinging } from './activity'
 import { realtime } from './connection'
 import { notify } from './toasts'
@@ -53,11 +53,13 @@ export function ring(call: InboundCall): void {
   $inbound.set({ call, receivedAt: clock.now(), answering: false })
   setRinging(true)
   startRingtone()
-  showDesktopNotification(
-    translate(call.invitation ? 'call.inbound.invitationTitle' : 'call.inbound.title'),
-    call.invitation && call.agent ? call.agent : call.segment.name,
-    'inbound',
-  )
+  // Translating costs a little: only when a desktop notification will show (page hidden).
+  if (desktopNotificationsWanted())
+    showDesktopNotification(
+      translate(call.invitation ? 'call.inbound.invitationTitle' : 'call.inbound.title'),
+      call.invitation && call.agent ? call.agent : call.segment.name,
+      'inbound',
+    )
 }
 
 /** Ends the ring: modal and ringtone gone at once. Only the ringing call's own ends count. */

@@ -123,7 +123,8 @@ export async function submitSchedule(): Promise<boolean> {
     else await book()
     notify({
       variant: 'success',
-      messageId: drawer.mode === 'reschedule' ? 'calendar.schedule.rescheduled' : 'calendar.schedule.scheduled',
+      messageId:
+        drawer.mode === 'reschedule' ? 'calendar.schedule.rescheduled' : 'calendar.schedule.scheduled',
     })
     closeScheduleDrawer()
     return true

@@ -97,10 +97,14 @@ describe('an agent signs in, goes available, and stays connected', () => {
     const errors = collectErrors(page)
     const seen: string[] = []
     page.on('console', (message) => seen.push(`${Date.now() % 100000} ${message.type()} ${message.text()}`))
-    await page.exposeFunction('__connection', (text: string) => seen.push(`${Date.now() % 100000} link ${text}`))
+    await page.exposeFunction('__connection', (text: string) =>
+      seen.push(`${Date.now() % 100000} link ${text}`),
+    )
     await page.addInitScript(() =>
       document.addEventListener('agent-connection-change', (event) =>
-        (window as unknown as { __connection(text: string): void }).__connection(JSON.stringify(event.detail)),
+        (window as unknown as { __connection(text: string): void }).__connection(
+          JSON.stringify(event.detail),
+        ),
       ),
     )
     await page.goto(server.url)

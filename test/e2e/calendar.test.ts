@@ -21,19 +21,25 @@ async function logIn(page: Page, email: string): Promise<void> {
   await page.check(inConsole('input[name=agreement]'))
   await page.click(inConsole('button[type=submit]'))
   const connect = page.locator(inConsole('dialog[open] button.primary'))
-  await page.locator(inConsole('dialog [data-device="microphone"][data-found="true"]')).waitFor({ timeout: 15_000 })
+  await page
+    .locator(inConsole('dialog [data-device="microphone"][data-found="true"]'))
+    .waitFor({ timeout: 15_000 })
   await connect.click()
   await page.locator(inConsole('dialog')).waitFor({ state: 'detached' })
 }
 
 /** The grid's event whose text includes `text`. */
-const gridEvent = (page: Page, text: string): Locator => page.locator(inConsole('.fc-event'), { hasText: text })
+const gridEvent = (page: Page, text: string): Locator =>
+  page.locator(inConsole('.fc-event'), { hasText: text })
 
 /** Steps the grid day by day (up to `days`) until an event with `text` shows. */
 async function findOnGrid(page: Page, text: string, days = 10): Promise<Locator> {
   for (let step = 0; step <= days; step++) {
     const event = gridEvent(page, text)
-    await page.locator(inConsole('.calendar-status')).filter({ hasNotText: /Loading/ }).waitFor()
+    await page
+      .locator(inConsole('.calendar-status'))
+      .filter({ hasNotText: /Loading/ })
+      .waitFor()
     if ((await event.count()) > 0) return event.first()
     await page.click(inConsole('.calendar-nav .next-day'))
   }
@@ -75,7 +81,11 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
   before(async () => {
     server = await startServer()
     browser = await launchBrowser()
-    context = await browser.newContext({ locale: 'en-US', timezoneId: ZONE, viewport: { width: 1400, height: 900 } })
+    context = await browser.newContext({
+      locale: 'en-US',
+      timezoneId: ZONE,
+      viewport: { width: 1400, height: 900 },
+    })
     await mkdir(SHOTS, { recursive: true })
   })
   after(async () => {
@@ -101,8 +111,11 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
     await choose(agent, '.schedule-drawer .referrer-select', 'http')
     await agent.screenshot({ path: join(SHOTS, 'calendar-schedule-drawer.png') })
     await agent.click(inConsole('.schedule-drawer .drawer-footer .submit'))
-    await agent.locator(inConsole('.schedule-drawer[open]')).waitFor({ state: 'detached' }).catch(() => undefined)
-    await agent.locator(inConsole('sl-alert', ), { hasText: 'The appointment was scheduled.' }).waitFor()
+    await agent
+      .locator(inConsole('.schedule-drawer[open]'))
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined)
+    await agent.locator(inConsole('sl-alert'), { hasText: 'The appointment was scheduled.' }).waitFor()
 
     // See it on the grid, on the day it was booked for.
     const booked = await findOnGrid(agent, 'Paula Playwright')
@@ -111,7 +124,9 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
 
     // Reschedule it: the old one then links to the new one.
     await booked.click()
-    await agent.locator(inConsole('.appointment-drawer .detail-title'), { hasText: 'Paula Playwright' }).waitFor()
+    await agent
+      .locator(inConsole('.appointment-drawer .detail-title'), { hasText: 'Paula Playwright' })
+      .waitFor()
     await agent.click(inConsole('.appointment-drawer sl-tab[panel="reschedule"]'))
     await agent.click(inConsole('.appointment-drawer .reschedule-slot sl-button'))
     await agent.locator(inConsole('.schedule-drawer[open] .rescheduling')).waitFor()
@@ -135,7 +150,9 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
     await agent.click(inConsole('.appointment-drawer sl-tab[panel="cancel"]'))
     await agent.fill(inConsole('.appointment-drawer .cancel-reason textarea'), 'The customer asked to cancel')
     await agent.click(inConsole('.appointment-drawer .appointment-cancel sl-button'))
-    await agent.locator(inConsole('.appointment-drawer .notice-canceled'), { hasText: 'The customer asked to cancel' }).waitFor()
+    await agent
+      .locator(inConsole('.appointment-drawer .notice-canceled'), { hasText: 'The customer asked to cancel' })
+      .waitFor()
     assert.equal(await detailStatus(agent), 'Canceled')
     await agent.click(inConsole('.appointment-drawer .drawer-footer .close'))
     await gridEvent(agent, 'Rocio Pinto').locator('.badge-canceled').waitFor()
@@ -145,7 +162,10 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
     const third = await findOnGrid(agent, 'Tomas Muñoz', 0)
     await third.click()
     await agent.locator(inConsole('.appointment-drawer .detail-title'), { hasText: 'Tomas Muñoz' }).waitFor()
-    const joinUrl = await agent.locator(inConsole('.appointment-drawer .copyable a')).first().getAttribute('href')
+    const joinUrl = await agent
+      .locator(inConsole('.appointment-drawer .copyable a'))
+      .first()
+      .getAttribute('href')
     assert.ok(joinUrl?.includes('meeting='), 'the access URL is the join URL')
     await agent.click(inConsole('.appointment-drawer .join sl-button'))
     await agent.locator(inConsole('.call-container')).waitFor({ timeout: 15_000 })
@@ -156,11 +176,17 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
     await customer.goto(joinUrl!)
     await customer.fill('input[name=name]', 'Tomas Muñoz')
     await customer.click('#call-button')
-    await customer.waitForFunction(() => document.body.dataset.screen === 'waiting-room', undefined, { timeout: 15_000 })
+    await customer.waitForFunction(() => document.body.dataset.screen === 'waiting-room', undefined, {
+      timeout: 15_000,
+    })
     await agent.click(inConsole('.side-menu .menu-authorizations'))
-    await agent.locator(inConsole('.authorizations .authorization'), { hasText: 'Tomas Muñoz' }).waitFor({ timeout: 15_000 })
+    await agent
+      .locator(inConsole('.authorizations .authorization'), { hasText: 'Tomas Muñoz' })
+      .waitFor({ timeout: 15_000 })
     await agent.click(inConsole('.authorizations .accept'))
-    await customer.waitForFunction(() => window.customerState?.remoteTracks >= 1, undefined, { timeout: 20_000 })
+    await customer.waitForFunction(() => window.customerState?.remoteTracks >= 1, undefined, {
+      timeout: 20_000,
+    })
     await agent.waitForFunction(
       () => {
         const root = document.querySelector('agent-console')?.shadowRoot
@@ -182,7 +208,9 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
 
     // Hang up: the meeting ends for both, and the appointment is attended now.
     await agent.click(inConsole('.hangup-button'))
-    await customer.waitForFunction(() => document.body.dataset.screen === 'ended', undefined, { timeout: 15_000 })
+    await customer.waitForFunction(() => document.body.dataset.screen === 'ended', undefined, {
+      timeout: 15_000,
+    })
     await agent.locator(inConsole('.call-container')).waitFor({ state: 'detached', timeout: 15_000 })
     await gridEvent(agent, 'Tomas Muñoz').locator('.badge-attended').waitFor({ timeout: 15_000 })
 

@@ -10,7 +10,15 @@ import { clearTokens, setTokens } from '../../src/stores/tokens'
 import { clearToasts } from '../../src/stores/toasts'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { connectFakeSocket, ok } from '../support/call-fixtures'
-import { AGENT_ID, calendarAppointment, consoleSettings, fakeApi, foundReply, offline, tokenFor } from '../support/calendar-fixtures'
+import {
+  AGENT_ID,
+  calendarAppointment,
+  consoleSettings,
+  fakeApi,
+  foundReply,
+  offline,
+  tokenFor,
+} from '../support/calendar-fixtures'
 import { mount, shadow, visibleText } from '../support/render'
 
 describe('<agent-calendar>', () => {
@@ -41,21 +49,37 @@ describe('<agent-calendar>', () => {
   it('connects the session itself, shows the day in its time-zone attribute, and fires agent-appointment-open', async () => {
     const item = calendarAppointment({ startAt: '2026-11-23T13:00:00.000Z', title: 'Standalone check' })
     const socket = connectFakeSocket()
-    fakeApi(() => ({ body: { ringtone: 'classic', virtualBackground: { enabled: false, background: '' }, data: [], total: 0, limit: 100, skip: 0, page: 1, sortField: null, sortOrder: null } }))
+    fakeApi(() => ({
+      body: {
+        ringtone: 'classic',
+        virtualBackground: { enabled: false, background: '' },
+        data: [],
+        total: 0,
+        limit: 100,
+        skip: 0,
+        page: 1,
+        sortField: null,
+        sortOrder: null,
+      },
+    }))
     socket.answer('authenticate', () => ok({ userId: AGENT_ID, sessionId: 'tab', level: 5 }))
     socket.answer('appointments:find', foundReply([item]))
     socket.answer('appointments:get', () => ok({ appointment: item }))
     setTokens({ accessToken: tokenFor(AGENT_ID), refreshToken: 'r', remember: false })
     receiveConsoleSettings(consoleSettings(true))
     const element = await mount(html`<agent-calendar lang="en" time-zone="Europe/Madrid"></agent-calendar>`)
-    await waitUntil(() => shadow(element).querySelector('.fc-event'), 'no event on the grid', { timeout: 5_000 })
+    await waitUntil(() => shadow(element).querySelector('.fc-event'), 'no event on the grid', {
+      timeout: 5_000,
+    })
     expect(socket.sent.find((s) => s.event === 'authenticate')).to.exist
     expect(socket.sent.find((s) => s.event === 'appointments:find')!.payload).to.deep.include({
       date: '2026-11-23',
       timezone: 'Europe/Madrid',
     })
     const opened = new Promise<CustomEvent>((resolve) =>
-      element.addEventListener('agent-appointment-open', (event) => resolve(event as CustomEvent), { once: true }),
+      element.addEventListener('agent-appointment-open', (event) => resolve(event as CustomEvent), {
+        once: true,
+      }),
     )
     shadow(element).querySelector<HTMLElement>('.fc-event')!.click()
     const event = await opened

@@ -1,10 +1,5 @@
 import { expect } from '@open-wc/testing'
-import {
-  canOpen,
-  joinState,
-  keepGap,
-  readOnlyReason,
-} from '../../src/stores/appointment-rules'
+import { canOpen, joinState, keepGap, readOnlyReason } from '../../src/stores/appointment-rules'
 import { calendarAppointment } from '../support/calendar-fixtures'
 
 const start = Date.parse('2026-11-23T13:00:00.000Z')
@@ -57,7 +52,10 @@ describe('appointment rules (SPEC §4)', () => {
       start: start - 25 * minute,
       end: start - 20 * minute,
     })
-    expect(keepGap({ start, end: start + 3 * minute }, 'start')).to.deep.equal({ start, end: start + 5 * minute })
+    expect(keepGap({ start, end: start + 3 * minute }, 'start')).to.deep.equal({
+      start,
+      end: start + 5 * minute,
+    })
     expect(keepGap({ start, end }, 'start')).to.deep.equal({ start, end })
   })
 })

@@ -71,13 +71,25 @@ describe('the open appointment (stores/appointment, stores/meeting-join)', () =>
     await openReady()
     const start = Date.parse(item.startAt)
     editAppointmentStart(start + 45 * minute)
-    expect($openAppointment.get()!.draft).to.deep.equal({ start: start + 45 * minute, end: start + 50 * minute })
+    expect($openAppointment.get()!.draft).to.deep.equal({
+      start: start + 45 * minute,
+      end: start + 50 * minute,
+    })
     editAppointmentEnd(start + 20 * minute)
-    expect($openAppointment.get()!.draft).to.deep.equal({ start: start + 15 * minute, end: start + 20 * minute })
-    const patched = { ...item, startAt: new Date(start + 15 * minute).toISOString(), endAt: new Date(start + 20 * minute).toISOString() }
+    expect($openAppointment.get()!.draft).to.deep.equal({
+      start: start + 15 * minute,
+      end: start + 20 * minute,
+    })
+    const patched = {
+      ...item,
+      startAt: new Date(start + 15 * minute).toISOString(),
+      endAt: new Date(start + 20 * minute).toISOString(),
+    }
     socket.answer('appointments:patch', () => ok({ appointment: patched }))
     expect(await saveAppointmentTimes()).to.equal(true)
-    expect(sent('appointments:patch')).to.deep.equal([{ id: item.id, startAt: patched.startAt, endAt: patched.endAt }])
+    expect(sent('appointments:patch')).to.deep.equal([
+      { id: item.id, startAt: patched.startAt, endAt: patched.endAt },
+    ])
     expect($openAppointment.get()).to.deep.include({ draft: null, busy: null })
     expect($openAppointment.get()!.appointment!.startAt).to.equal(patched.startAt)
     expect($toasts.get().map((t) => t.messageId)).to.include('calendar.detail.saved')
@@ -96,11 +108,20 @@ describe('the open appointment (stores/appointment, stores/meeting-join)', () =>
     await openReady()
     expect(await cancelAppointment('   ')).to.equal(false)
     expect(sent('appointments:remove')).to.have.length(0)
-    const canceled = { ...item, status: 'canceled' as const, canceledBy: 'agent' as const, canceledAt: '2026-11-23T12:00:00.000Z', cancelReason: 'Customer asked' }
+    const canceled = {
+      ...item,
+      status: 'canceled' as const,
+      canceledBy: 'agent' as const,
+      canceledAt: '2026-11-23T12:00:00.000Z',
+      cancelReason: 'Customer asked',
+    }
     socket.answer('appointments:remove', () => ok({ appointment: canceled }))
     expect(await cancelAppointment(' Customer asked ')).to.equal(true)
     expect(sent('appointments:remove')).to.deep.equal([{ id: item.id, cancelReason: 'Customer asked' }])
-    expect($openAppointment.get()!.appointment).to.deep.include({ status: 'canceled', cancelReason: 'Customer asked' })
+    expect($openAppointment.get()!.appointment).to.deep.include({
+      status: 'canceled',
+      cancelReason: 'Customer asked',
+    })
     expect($calendarActivity.get()).to.include({ kind: 'canceled', appointmentId: item.id })
   })
 

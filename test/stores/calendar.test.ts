@@ -149,7 +149,11 @@ describe('the calendar day (stores/calendar)', () => {
     const booked = calendarAppointment({ startAt: '2026-11-23T18:00:00.000Z', title: 'Demo for Luis' })
     socket.serverEmit('appointments:notification:new', { appointment: booked })
     const toast = $toasts.get()[0]!
-    expect(toast).to.include({ messageId: 'calendar.notifications.new', duration: PERSISTENT, variant: 'primary' })
+    expect(toast).to.include({
+      messageId: 'calendar.notifications.new',
+      duration: PERSISTENT,
+      variant: 'primary',
+    })
     expect(toast.values).to.deep.include({ title: 'Demo for Luis' })
     expect($calendarDay.get().appointments.map((a) => a.id)).to.deep.equal([booked.id])
     await time.tick(60 * 60_000)
@@ -162,11 +166,26 @@ describe('the calendar day (stores/calendar)', () => {
   it('keeps one persistent notice per meeting, updated when its status or waiting count changes', () => {
     keepMount($appointmentWatch)
     const meeting = calendarAppointment({ title: 'Renewal' })
-    socket.serverEmit('appointments:meeting', { appointment: meeting, status: 'customer-waiting', waiting: 1 })
-    socket.serverEmit('appointments:meeting', { appointment: meeting, status: 'customer-waiting', waiting: 1 })
+    socket.serverEmit('appointments:meeting', {
+      appointment: meeting,
+      status: 'customer-waiting',
+      waiting: 1,
+    })
+    socket.serverEmit('appointments:meeting', {
+      appointment: meeting,
+      status: 'customer-waiting',
+      waiting: 1,
+    })
     expect($toasts.get()).to.have.length(1)
-    expect($toasts.get()[0]).to.include({ messageId: 'calendar.notifications.customerWaiting', duration: PERSISTENT })
-    socket.serverEmit('appointments:meeting', { appointment: meeting, status: 'customer-waiting', waiting: 2 })
+    expect($toasts.get()[0]).to.include({
+      messageId: 'calendar.notifications.customerWaiting',
+      duration: PERSISTENT,
+    })
+    socket.serverEmit('appointments:meeting', {
+      appointment: meeting,
+      status: 'customer-waiting',
+      waiting: 2,
+    })
     expect($toasts.get()).to.have.length(1)
     expect($toasts.get()[0]!.values).to.deep.include({ count: 2, title: 'Renewal' })
     socket.serverEmit('appointments:meeting', { appointment: meeting, status: 'ended', waiting: 0 })
@@ -177,7 +196,11 @@ describe('the calendar day (stores/calendar)', () => {
     keepMount($appointmentWatch)
     const meeting = calendarAppointment({ title: 'In it' })
     $meetingJoin.set({ appointmentId: meeting.id, status: 'joined' })
-    socket.serverEmit('appointments:meeting', { appointment: meeting, status: 'customer-waiting', waiting: 1 })
+    socket.serverEmit('appointments:meeting', {
+      appointment: meeting,
+      status: 'customer-waiting',
+      waiting: 1,
+    })
     expect($toasts.get()).to.have.length(0)
     $meetingJoin.set(null)
   })

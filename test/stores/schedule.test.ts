@@ -12,7 +12,12 @@ import {
   openScheduleDrawer,
   setScheduleValue,
 } from '../../src/stores/schedule'
-import { $scheduleDays, $scheduleHours, $scheduleReferrers, $scheduleServiceForm } from '../../src/stores/schedule-lists'
+import {
+  $scheduleDays,
+  $scheduleHours,
+  $scheduleReferrers,
+  $scheduleServiceForm,
+} from '../../src/stores/schedule-lists'
 import { $scheduleErrors, submitSchedule } from '../../src/stores/schedule-submit'
 import { $openAppointment, closeAppointment, openAppointment } from '../../src/stores/appointment'
 import { $toasts, clearToasts } from '../../src/stores/toasts'
@@ -102,7 +107,9 @@ describe('the schedule drawer (stores/schedule)', () => {
   const openCreate = async () => {
     openScheduleDrawer()
     await time.tick(DRAWER_OPEN_DELAY_MS)
-    await waitUntil(() => $scheduleDays.get().status === 'ready' && $scheduleReferrers.get().status === 'ready')
+    await waitUntil(
+      () => $scheduleDays.get().status === 'ready' && $scheduleReferrers.get().status === 'ready',
+    )
   }
 
   it('opens 200 ms after the button, and loads calendars, links, the first calendar form and its days', async () => {
@@ -112,7 +119,9 @@ describe('the schedule drawer (stores/schedule)', () => {
     expect($scheduleDrawer.get().open).to.equal(false)
     await time.tick(1)
     expect($scheduleDrawer.get()).to.deep.include({ open: true, mode: 'create', userId: AGENT_ID })
-    await waitUntil(() => $scheduleDays.get().status === 'ready' && $scheduleServiceForm.get().status === 'ready')
+    await waitUntil(
+      () => $scheduleDays.get().status === 'ready' && $scheduleServiceForm.get().status === 'ready',
+    )
     expect($scheduleForm.get().service).to.equal(SERVICE)
     const dates = requests.find((r) => r.path.endsWith('/dates'))!
     expect(dates.path).to.equal(`/users/${AGENT_ID}/dates`)
@@ -148,7 +157,12 @@ describe('the schedule drawer (stores/schedule)', () => {
     chooseTimeZone('Asia/Calcutta')
     await waitUntil(() => requests.filter((r) => r.path.endsWith('/hours')).length >= 2)
     expect($scheduleForm.get().timeZone).to.equal('Asia/Kolkata')
-    expect(requests.filter((r) => r.path.endsWith('/hours')).at(-1)!.query.get('timezone')).to.equal('Asia/Kolkata')
+    expect(
+      requests
+        .filter((r) => r.path.endsWith('/hours'))
+        .at(-1)!
+        .query.get('timezone'),
+    ).to.equal('Asia/Kolkata')
     chooseTimeZone('Nowhere/Special')
     expect($scheduleForm.get().timeZone, 'fallback').to.equal('America/Santiago')
   })
@@ -192,7 +206,9 @@ describe('the schedule drawer (stores/schedule)', () => {
 
   it('books into the shown calendar and closes', async () => {
     const booked = calendarAppointment({ startAt: '2026-11-24T13:00:00.000Z' })
-    const { requests } = calendarServer({ 'POST /schedule/:id': () => ({ status: 201, body: { appointment: booked } }) })
+    const { requests } = calendarServer({
+      'POST /schedule/:id': () => ({ status: 201, body: { appointment: booked } }),
+    })
     await openCreate()
     chooseTimeZone('Europe/Madrid')
     fillValid()
@@ -237,7 +253,10 @@ describe('the schedule drawer (stores/schedule)', () => {
     const { requests } = calendarServer({
       'POST /schedule/reschedule/:id': () => ({
         status: 201,
-        body: { appointment: moved, previous: { ...old, status: 'rescheduled', rescheduledAppointment: moved.id } },
+        body: {
+          appointment: moved,
+          previous: { ...old, status: 'rescheduled', rescheduledAppointment: moved.id },
+        },
       }),
     })
     openScheduleDrawer({ reschedule: old })
@@ -252,13 +271,19 @@ describe('the schedule drawer (stores/schedule)', () => {
     const post = requests.find((r) => r.method === 'POST')!
     expect(post.path).to.equal(`/schedule/reschedule/${old.id}`)
     expect(post.body).to.deep.equal({ date: '2026-11-24T13:00:00.000Z' })
-    expect($openAppointment.get()!.appointment).to.deep.include({ status: 'rescheduled', rescheduledAppointment: moved.id })
+    expect($openAppointment.get()!.appointment).to.deep.include({
+      status: 'rescheduled',
+      rescheduledAppointment: moved.id,
+    })
   })
 
   it('says the reschedule failed with the server message', async () => {
     const old = calendarAppointment({ startAt: '2026-11-23T20:00:00.000Z' })
     calendarServer({
-      'POST /schedule/reschedule/:id': () => ({ status: 409, body: { code: 409, message: 'The appointment is canceled' } }),
+      'POST /schedule/reschedule/:id': () => ({
+        status: 409,
+        body: { code: 409, message: 'The appointment is canceled' },
+      }),
     })
     openScheduleDrawer({ reschedule: old })
     await time.tick(DRAWER_OPEN_DELAY_MS)

@@ -105,7 +105,8 @@ export function fakeApi(handle: (request: FakeRequest) => FakeResponse | Promise
 
 /** A JWT-shaped access token whose `aud` is `userId` (unsigned: the stores only read it). */
 export function tokenFor(userId: string): string {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ aud: userId, org: 'c'.repeat(24), lvl: 5, sid: 'family', iat: 1_700_000_000, exp: 4_102_444_800 })}.signature`
 }
 

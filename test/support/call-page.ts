@@ -34,7 +34,13 @@ export async function openCallPage(lang = 'en'): Promise<CallPage> {
   const api = fakeApi()
   api.route('GET', '/api/auth/check-token', {
     status: 200,
-    body: { valid: true, userId: '64b7f0c2a1b2c3d4e5f60718', account: '64b7f0c2a1b2c3d4e5f60001', level: 5, exp: Math.floor(Date.now() / 1000) + 900 },
+    body: {
+      valid: true,
+      userId: '64b7f0c2a1b2c3d4e5f60718',
+      account: '64b7f0c2a1b2c3d4e5f60001',
+      level: 5,
+      exp: Math.floor(Date.now() / 1000) + 900,
+    },
   })
   const realtime = fakeRealtime()
   realtime.link.connect()
@@ -48,7 +54,7 @@ export async function openCallPage(lang = 'en'): Promise<CallPage> {
     $: (selector) => root.querySelector(selector),
     find: async (selector, timeout = 5_000) => {
       await waitUntil(() => root.querySelector(selector), `${selector} never showed`, { timeout })
-      return root.querySelector(selector)!
+      return root.querySelector(selector) as never
     },
     close: () => {
       abandonRinging()

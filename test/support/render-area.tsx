@@ -29,7 +29,9 @@ export async function renderArea(node: ReactNode, size = { width: 900, height: 8
   host.style.height = `${size.height}px`
   document.body.append(host)
   const shadow = host.attachShadow({ mode: 'open' })
-  shadow.adoptedStyleSheets = [lightTheme.styleSheet, baseStyles.styleSheet].filter((s): s is CSSStyleSheet => !!s)
+  shadow.adoptedStyleSheets = [lightTheme.styleSheet, baseStyles.styleSheet].filter(
+    (s): s is CSSStyleSheet => !!s,
+  )
   const root: Root = createRoot(shadow)
   root.render(<ElementRoot container={shadow}>{node}</ElementRoot>)
   await waitUntil(() => shadow.querySelector('.agent-root'), 'the view did not render', { timeout: 5_000 })

@@ -11,13 +11,20 @@ function useValueText() {
     const label = (value: string) => field.options?.find((option) => option.value === value)?.label ?? value
     const { value } = field
     if (value === null || value === '') return '—'
-    if (typeof value === 'boolean') return intl.formatMessage({ id: value ? 'calendar.detail.yes' : 'calendar.detail.no' })
+    if (typeof value === 'boolean')
+      return intl.formatMessage({ id: value ? 'calendar.detail.yes' : 'calendar.detail.no' })
     if (Array.isArray(value)) return intl.formatList(value.map(label))
     return typeof value === 'number' ? intl.formatNumber(value) : label(value)
   }
 }
 
-function CopyableLink({ labelId, url }: { labelId: 'calendar.detail.accessUrl' | 'calendar.detail.modifyUrl'; url: string | null }) {
+function CopyableLink({
+  labelId,
+  url,
+}: {
+  labelId: 'calendar.detail.accessUrl' | 'calendar.detail.modifyUrl'
+  url: string | null
+}) {
   const intl = useIntl()
   const label = intl.formatMessage({ id: labelId })
   return (
@@ -58,7 +65,9 @@ export function AppointmentDetailsTab({ appointment }: { appointment: Appointmen
         <h4>{intl.formatMessage({ id: 'calendar.detail.contact' })}</h4>
         <sl-icon-button
           name={masked ? 'eye' : 'eye-slash'}
-          label={intl.formatMessage({ id: masked ? 'calendar.detail.showValues' : 'calendar.detail.hideValues' })}
+          label={intl.formatMessage({
+            id: masked ? 'calendar.detail.showValues' : 'calendar.detail.hideValues',
+          })}
           aria-pressed={masked ? 'false' : 'true'}
           onClick={() => setMasked(!masked)}
         ></sl-icon-button>

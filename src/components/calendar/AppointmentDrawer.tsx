@@ -1,4 +1,6 @@
+import { useState } from 'react'
 import { useIntl } from 'react-intl'
+import type { Appointment } from '../../protocol'
 import { useStore } from '@nanostores/react'
 import {
   $openAppointment,
@@ -74,31 +76,21 @@ function AppointmentDrawerContent({ open }: { open: OpenAppointment }) {
       )}
       {appointment && (
         <>
-          <AppointmentSummary appointment={appointment} timeZone={timeZone} now={now} joining={open.busy === 'join'} />
+          <AppointmentSummary
+            appointment={appointment}
+            timeZone={timeZone}
+            now={now}
+            joining={open.busy === 'join'}
+          />
           <AppointmentNotices appointment={appointment} readOnly={readOnly} />
           {/* A new key when it turns read-only: back to the details tab, the others are disabled now. */}
-          <sl-tab-group key={`${appointment.id}:${readOnly ?? 'open'}`}>
-            <sl-tab slot="nav" panel="details">
-              {intl.formatMessage({ id: 'calendar.detail.tabs.details' })}
-            </sl-tab>
-            <sl-tab slot="nav" panel="reschedule" disabled={readOnly !== null}>
-              {intl.formatMessage({ id: 'calendar.detail.tabs.reschedule' })}
-            </sl-tab>
-            <sl-tab slot="nav" panel="cancel" disabled={readOnly !== null}>
-              {intl.formatMessage({ id: 'calendar.detail.tabs.cancel' })}
-            </sl-tab>
-            <sl-tab-panel name="details">
-              <AppointmentDetailsTab appointment={appointment} />
-            </sl-tab-panel>
-            <sl-tab-panel name="reschedule">
-              {readOnly === null && (
-                <AppointmentRescheduleTab appointment={appointment} draft={open.draft} timeZone={timeZone} />
-              )}
-            </sl-tab-panel>
-            <sl-tab-panel name="cancel">
-              {readOnly === null && <AppointmentCancelTab key={appointment.id} busy={open.busy === 'cancel'} />}
-            </sl-tab-panel>
-          </sl-tab-group>
+          <AppointmentTabs
+            key={`${appointment.id}:${readOnly ?? 'open'}`}
+            open={open}
+            appointment={appointment}
+            readOnly={readOnly !== null}
+            timeZone={timeZone}
+          />
         </>
       )}
       <div slot="footer" className="drawer-footer">
@@ -116,5 +108,47 @@ function AppointmentDrawerContent({ open }: { open: OpenAppointment }) {
         </sl-button>
       </div>
     </>
+  )
+}
+
+type Tab = 'details' | 'reschedule' | 'cancel'
+
+interface AppointmentTabsProps {
+  open: OpenAppointment
+  appointment: Appointment
+  readOnly: boolean
+  timeZone: string
+}
+
+/**
+ * The details, reschedule and cancel tabs. The active tab is ours, not only Shoelace's: its own first
+ * selection waits until the group is seen on screen, which a drawer that is still sliding in may miss.
+ */
+function AppointmentTabs({ open, appointment, readOnly, timeZone }: AppointmentTabsProps) {
+  const intl = useIntl()
+  const [tab, setTab] = useState<Tab>('details')
+  return (
+    <sl-tab-group onsl-tab-show={(event) => setTab((event.detail as { name: Tab }).name)}>
+      <sl-tab slot="nav" panel="details" active={tab === 'details'}>
+        {intl.formatMessage({ id: 'calendar.detail.tabs.details' })}
+      </sl-tab>
+      <sl-tab slot="nav" panel="reschedule" active={tab === 'reschedule'} disabled={readOnly}>
+        {intl.formatMessage({ id: 'calendar.detail.tabs.reschedule' })}
+      </sl-tab>
+      <sl-tab slot="nav" panel="cancel" active={tab === 'cancel'} disabled={readOnly}>
+        {intl.formatMessage({ id: 'calendar.detail.tabs.cancel' })}
+      </sl-tab>
+      <sl-tab-panel name="details" active={tab === 'details'}>
+        <AppointmentDetailsTab appointment={appointment} />
+      </sl-tab-panel>
+      <sl-tab-panel name="reschedule" active={tab === 'reschedule'}>
+        {!readOnly && (
+          <AppointmentRescheduleTab appointment={appointment} draft={open.draft} timeZone={timeZone} />
+        )}
+      </sl-tab-panel>
+      <sl-tab-panel name="cancel" active={tab === 'cancel'}>
+        {!readOnly && <AppointmentCancelTab key={appointment.id} busy={open.busy === 'cancel'} />}
+      </sl-tab-panel>
+    </sl-tab-group>
   )
 }

@@ -25,7 +25,10 @@ export function AppointmentNotices({ appointment, readOnly }: AppointmentNotices
             {
               who: appointment.canceledBy ?? 'unknown',
               when: appointment.canceledAt
-                ? intl.formatDate(Date.parse(appointment.canceledAt), { dateStyle: 'medium', timeStyle: 'short' })
+                ? intl.formatDate(Date.parse(appointment.canceledAt), {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })
                 : '—',
             },
           )}

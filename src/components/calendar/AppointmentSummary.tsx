@@ -20,10 +20,11 @@ export function AppointmentSummary({ appointment, timeZone, now, joining }: Appo
   const start = Date.parse(appointment.startAt)
   const end = Date.parse(appointment.endAt)
   const range = (zone: string) =>
-    new Intl.DateTimeFormat(intl.locale, { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).formatRange(
-      start,
-      end,
-    )
+    new Intl.DateTimeFormat(intl.locale, {
+      dateStyle: 'full',
+      timeStyle: 'short',
+      timeZone: zone,
+    }).formatRange(start, end)
   const customerZone = appointment.timezone
   const sameWall = range(customerZone) === range(timeZone)
   return (

@@ -1,6 +1,12 @@
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $calendarDate, $calendarDay, $calendarFeed, $calendarTimeZone, reloadCalendarDay } from '../../stores/calendar'
+import {
+  $calendarDate,
+  $calendarDay,
+  $calendarFeed,
+  $calendarTimeZone,
+  reloadCalendarDay,
+} from '../../stores/calendar'
 import { dayOf } from '../../stores/calendar-time'
 import { $appointmentWatch } from '../../stores/calendar-watch'
 import { $meetingEndWatch } from '../../stores/meeting-join'

@@ -27,13 +27,22 @@ const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: 
  * A single choice among many buttons (days, hours), as an ARIA radio group: one tab stop, arrow keys
  * move and choose, Home and End jump, the chosen one is checked.
  */
-export function ChoiceGrid({ label, choices, value, onChoose, className, disabled = false }: ChoiceGridProps) {
+export function ChoiceGrid({
+  label,
+  choices,
+  value,
+  onChoose,
+  className,
+  disabled = false,
+}: ChoiceGridProps) {
   const group = useRef<HTMLDivElement>(null)
   const chosenIndex = choices.findIndex((choice) => choice.value === value)
   const focusIndex = chosenIndex >= 0 ? chosenIndex : 0
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = choices.findIndex((choice) => choice.value === (event.target as HTMLElement).dataset.value)
+    const current = choices.findIndex(
+      (choice) => choice.value === (event.target as HTMLElement).dataset.value,
+    )
     if (current < 0) return
     let next: number
     if (event.key in moves) next = (current + moves[event.key]! + choices.length) % choices.length
@@ -46,7 +55,13 @@ export function ChoiceGrid({ label, choices, value, onChoose, className, disable
   }
 
   return (
-    <div ref={group} role="radiogroup" aria-label={label} className={`choice-grid ${className ?? ''}`} onKeyDown={onKeyDown}>
+    <div
+      ref={group}
+      role="radiogroup"
+      aria-label={label}
+      className={`choice-grid ${className ?? ''}`}
+      onKeyDown={onKeyDown}
+    >
       {choices.map((choice, index) => (
         <button
           key={choice.value}

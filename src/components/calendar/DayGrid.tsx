@@ -4,13 +4,13 @@ import FullCalendar from '@fullcalendar/react'
 import timeGridPlugin from '@fullcalendar/timegrid'
 import esLocale from '@fullcalendar/core/locales/es'
 import frLocale from '@fullcalendar/core/locales/fr'
-import type { EventClickArg, EventContentArg } from '@fullcalendar/core'
+import type { EventClickArg } from '@fullcalendar/core'
 import type { Appointment } from '../../protocol'
 import { CALENDAR_SCROLL_DELAY_MS, WEEK_START_DAY } from '../../constants'
 import { clock } from '../../services/clock'
 import { wallClockAt } from '../../stores/calendar-time'
 import { intlTimeZonePlugin } from './intl-time-zone-plugin'
-import { renderEventContent } from './appointment-event'
+import { eventContentRenderer } from './appointment-event'
 import { useEventSync } from './useEventSync'
 import { useEventLabels } from './useEventLabels'
 import { useNow } from './useNow'
@@ -50,19 +50,9 @@ export function DayGrid({ date, timeZone, appointments, onOpen }: DayGridProps) 
   const now = useNow(DIM_REFRESH_MS)
   const labels = useEventLabels(timeZone)
   useEventSync(calendar, appointments, now)
-  // One content node per appointment object, kept while it does not change: FullCalendar then leaves
-  // the DOM of unchanged events alone when it renders again. Per grid, so two grids never share nodes.
-  const nodes = useMemo(() => new WeakMap<Appointment, Node[]>(), [labels])
-  // Stable callbacks: a new function per render would make FullCalendar re-process its options.
-  const content = useCallback(
-    (arg: EventContentArg) => {
-      const appointment = arg.event.extendedProps.appointment as Appointment
-      let domNodes = nodes.get(appointment)
-      if (!domNodes) nodes.set(appointment, (domNodes = renderEventContent(arg, labels).domNodes))
-      return { domNodes }
-    },
-    [labels, nodes],
-  )
+  // Stable: a new function per render would make FullCalendar re-process its options. Per grid, so
+  // two grids never share (and steal each other's) content nodes.
+  const content = useMemo(() => eventContentRenderer(labels), [labels])
   const click = useCallback(
     (arg: EventClickArg) => {
       arg.jsEvent.preventDefault()

@@ -14,9 +14,17 @@ interface MonthPickerProps {
 export function MonthPicker({ month, minimum, onChange }: MonthPickerProps) {
   const intl = useIntl()
   const { year, month: number } = parseDate(month)
-  const name = intl.formatDate(Date.UTC(year, number - 1, 15), { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  const name = intl.formatDate(Date.UTC(year, number - 1, 15), {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
   return (
-    <div className="month-picker" role="group" aria-label={intl.formatMessage({ id: 'calendar.schedule.month' })}>
+    <div
+      className="month-picker"
+      role="group"
+      aria-label={intl.formatMessage({ id: 'calendar.schedule.month' })}
+    >
       <sl-icon-button
         name="chevron-left"
         label={intl.formatMessage({ id: 'calendar.schedule.previousMonth' })}

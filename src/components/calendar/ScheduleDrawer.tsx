@@ -44,7 +44,12 @@ export function ScheduleDrawer() {
   const referrers = useStore($scheduleReferrers)
   const creating = drawer.mode === 'create'
   const t = (id: MessageId) => intl.formatMessage({ id })
-  const hourError = errors.hour === 'past' ? t('calendar.schedule.errors.hourPast') : errors.hour ? t('calendar.schedule.errors.hour') : undefined
+  const hourError =
+    errors.hour === 'past'
+      ? t('calendar.schedule.errors.hourPast')
+      : errors.hour
+        ? t('calendar.schedule.errors.hour')
+        : undefined
   const referrerIndex = referrers.data.findIndex((item) => item.url === form.referrer)
   return (
     <sl-drawer
@@ -69,7 +74,10 @@ export function ScheduleDrawer() {
         >
           {!creating && drawer.appointment && (
             <p className="rescheduling">
-              {intl.formatMessage({ id: 'calendar.schedule.rescheduling' }, { title: drawer.appointment.title })}
+              {intl.formatMessage(
+                { id: 'calendar.schedule.rescheduling' },
+                { title: drawer.appointment.title },
+              )}
             </p>
           )}
           {creating && <ScheduleProblems service={form.service} />}
@@ -138,7 +146,13 @@ export function ScheduleDrawer() {
         </form>
       )}
       <div slot="footer" className="drawer-footer">
-        <sl-button variant="primary" className="submit" loading={form.busy} disabled={form.busy} onClick={() => void submitSchedule()}>
+        <sl-button
+          variant="primary"
+          className="submit"
+          loading={form.busy}
+          disabled={form.busy}
+          onClick={() => void submitSchedule()}
+        >
           {t(creating ? 'calendar.schedule.submit' : 'calendar.schedule.submitReschedule')}
         </sl-button>
         <sl-button className="cancel" onClick={closeScheduleDrawer}>

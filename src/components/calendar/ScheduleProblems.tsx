@@ -1,6 +1,13 @@
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $scheduleReferrers, $scheduleServiceForm, $scheduleServices, loadReferrers, loadServiceForm, loadServices } from '../../stores/schedule-lists'
+import {
+  $scheduleReferrers,
+  $scheduleServiceForm,
+  $scheduleServices,
+  loadReferrers,
+  loadServiceForm,
+  loadServices,
+} from '../../stores/schedule-lists'
 import type { MessageId } from '../../stores/i18n'
 import '@shoelace-style/shoelace/dist/components/alert/alert.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
@@ -32,12 +39,18 @@ export function ScheduleProblems({ service }: { service: string | null }) {
       {services.status === 'failed' && (
         <Problem messageId="calendar.errors.noCalendars" onRetry={() => void loadServices()} />
       )}
-      {services.status === 'ready' && services.data.length === 0 && <Problem messageId="calendar.errors.noCalendars" />}
+      {services.status === 'ready' && services.data.length === 0 && (
+        <Problem messageId="calendar.errors.noCalendars" />
+      )}
       {form.status === 'failed' && service && (
         <Problem messageId="calendar.errors.noForm" onRetry={() => void loadServiceForm(service)} />
       )}
-      {referrers.status === 'failed' && <Problem messageId="calendar.errors.noLinks" onRetry={() => void loadReferrers()} />}
-      {referrers.status === 'ready' && referrers.data.length === 0 && <Problem messageId="calendar.errors.noLinks" />}
+      {referrers.status === 'failed' && (
+        <Problem messageId="calendar.errors.noLinks" onRetry={() => void loadReferrers()} />
+      )}
+      {referrers.status === 'ready' && referrers.data.length === 0 && (
+        <Problem messageId="calendar.errors.noLinks" />
+      )}
     </>
   )
 }

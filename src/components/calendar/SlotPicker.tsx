@@ -7,16 +7,24 @@ import { chooseDay, chooseHour, type ScheduleForm } from '../../stores/schedule'
 import { ChoiceGrid } from './ChoiceGrid'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
 
-function ListState({ list, emptyId }: { list: Loadable<unknown[]>; emptyId: 'calendar.schedule.noDays' | 'calendar.schedule.noHours' }) {
+function ListState({
+  list,
+  emptyId,
+}: {
+  list: Loadable<unknown[]>
+  emptyId: 'calendar.schedule.noDays' | 'calendar.schedule.noHours'
+}) {
   const intl = useIntl()
-  if (list.status === 'loading') return <sl-spinner aria-label={intl.formatMessage({ id: 'app.loading' })}></sl-spinner>
+  if (list.status === 'loading')
+    return <sl-spinner aria-label={intl.formatMessage({ id: 'app.loading' })}></sl-spinner>
   if (list.status === 'failed')
     return (
       <p className="field-problem" role="alert">
         {intl.formatMessage({ id: 'calendar.errors.slots' }, { code: list.error ?? 500 })}
       </p>
     )
-  if (list.status === 'ready' && list.data.length === 0) return <p className="muted">{intl.formatMessage({ id: emptyId })}</p>
+  if (list.status === 'ready' && list.data.length === 0)
+    return <p className="muted">{intl.formatMessage({ id: emptyId })}</p>
   return null
 }
 
@@ -34,14 +42,23 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
       value: `${prefix}-${String(item.day).padStart(2, '0')}`,
       label: String(item.day),
       detail: intl.formatDate(noon, { weekday: 'short', timeZone: 'UTC' }),
-      accessibleLabel: intl.formatDate(noon, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }),
+      accessibleLabel: intl.formatDate(noon, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        timeZone: 'UTC',
+      }),
     }
   })
-  const time = (utc: string, timeZone: string) => intl.formatTime(Date.parse(utc), { timeStyle: 'short', timeZone })
+  const time = (utc: string, timeZone: string) =>
+    intl.formatTime(Date.parse(utc), { timeStyle: 'short', timeZone })
   const hourChoices = hours.data.map((item) => {
     const customer = time(item.utc, form.timeZone)
     const agent = time(item.utc, agentZone)
-    const detail = agent === customer ? undefined : intl.formatMessage({ id: 'calendar.schedule.yourTime' }, { time: agent })
+    const detail =
+      agent === customer
+        ? undefined
+        : intl.formatMessage({ id: 'calendar.schedule.yourTime' }, { time: agent })
     return { value: item.utc, label: customer, detail }
   })
   return (

@@ -21,9 +21,10 @@ interface ZoneOption {
 }
 
 function offsetNow(zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(
-    clock.now(),
-  )
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    timeZoneName: 'longOffset',
+  }).formatToParts(clock.now())
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? ''
 }
 
@@ -108,8 +109,16 @@ export function TimeZoneSelect({ value, onChange, error, id }: TimeZoneSelectPro
         onBlur={() => setQuery(null)}
       />
       {open && (
-        <ul ref={list} id={listId} role="listbox" className="combobox-list" aria-label={intl.formatMessage({ id: 'calendar.schedule.timeZone' })}>
-          {matches.length === 0 && <li className="combobox-empty">{intl.formatMessage({ id: 'calendar.schedule.noTimeZone' })}</li>}
+        <ul
+          ref={list}
+          id={listId}
+          role="listbox"
+          className="combobox-list"
+          aria-label={intl.formatMessage({ id: 'calendar.schedule.timeZone' })}
+        >
+          {matches.length === 0 && (
+            <li className="combobox-empty">{intl.formatMessage({ id: 'calendar.schedule.noTimeZone' })}</li>
+          )}
           {matches.map((option, index) => (
             <li
               key={option.zone}

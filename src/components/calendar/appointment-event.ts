@@ -65,3 +65,18 @@ export function eventLabel(appointment: Appointment, labels: EventLabels): strin
     ', ',
   )
 }
+
+/**
+ * FullCalendar's `eventContent` for a grid: one content node per appointment object, kept while the
+ * appointment does not change, so FullCalendar leaves the DOM of unchanged events alone when it
+ * renders the column again (a busy day re-renders hundreds of events on every change).
+ */
+export function eventContentRenderer(labels: EventLabels): (arg: EventContentArg) => { domNodes: Node[] } {
+  const nodes = new WeakMap<Appointment, Node[]>()
+  return (arg) => {
+    const appointment = arg.event.extendedProps.appointment as Appointment
+    let domNodes = nodes.get(appointment)
+    if (!domNodes) nodes.set(appointment, (domNodes = renderEventContent(arg, labels).domNodes))
+    return { domNodes }
+  }
+}

@@ -36,7 +36,9 @@ export function useEventSync(
     const current = shown.current
     const next = new Map(appointments.map((appointment) => [appointment.id, appointment]))
     const removed = [...current.keys()].filter((id) => !next.has(id))
-    const changed = appointments.filter((appointment) => current.get(appointment.id)?.appointment !== appointment)
+    const changed = appointments.filter(
+      (appointment) => current.get(appointment.id)?.appointment !== appointment,
+    )
     if (removed.length + changed.length > BULK_CHANGES) {
       replaceAll(api, appointments, now)
       shown.current = new Map(

@@ -124,6 +124,9 @@ export const controlStyles = css`
     background: var(--sl-color-primary-50);
     font-size: var(--sl-font-size-small);
   }
+  .notice > p {
+    margin: 0 0 var(--sl-spacing-x-small);
+  }
   .notice.danger {
     border-left-color: var(--sl-color-danger-600);
     background: var(--sl-color-danger-50);

@@ -35,8 +35,13 @@ function useProblem(field: FormField, error: string | undefined): string {
   const intl = useIntl()
   if (!error) return ''
   const known = ['required', 'email', 'pattern', 'min', 'max', 'maxLength', 'type', 'option', 'date']
-  const id = (known.includes(error) ? `forms.errors.${error}` : 'forms.errors.invalid') as 'forms.errors.invalid'
-  return intl.formatMessage({ id }, { min: field.min ?? 0, max: field.max ?? 0, length: field.maxLength ?? 0 })
+  const id = (
+    known.includes(error) ? `forms.errors.${error}` : 'forms.errors.invalid'
+  ) as 'forms.errors.invalid'
+  return intl.formatMessage(
+    { id },
+    { min: field.min ?? 0, max: field.max ?? 0, length: field.maxLength ?? 0 },
+  )
 }
 
 /** One field of a dynamic form, with the Shoelace control its type calls for. */
@@ -96,7 +101,8 @@ export function DynamicField({ id, field, value, error, disabled, onChange }: Dy
         </sl-radio-group>
       </div>
     )
-  if (field.type === 'checkbox') return <CheckboxField {...{ id, field, value, disabled, onChange, problem }} />
+  if (field.type === 'checkbox')
+    return <CheckboxField {...{ id, field, value, disabled, onChange, problem }} />
   return (
     <div className="dynamic-field">
       <sl-input

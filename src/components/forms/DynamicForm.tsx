@@ -30,7 +30,14 @@ export interface DynamicFormProps {
  * @example
  * <DynamicForm fields={form.form} values={values} errors={errors} onChange={setScheduleValue} />
  */
-export function DynamicForm({ fields, values, errors = {}, onChange, disabled = false, idPrefix = 'form' }: DynamicFormProps) {
+export function DynamicForm({
+  fields,
+  values,
+  errors = {},
+  onChange,
+  disabled = false,
+  idPrefix = 'form',
+}: DynamicFormProps) {
   useShadowStyles(formStyles)
   return (
     <div className="dynamic-form">

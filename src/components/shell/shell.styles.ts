@@ -7,10 +7,9 @@ export const shellStyles = css`
     height: 100%;
   }
   .shell {
-    min-height: 100%;
     height: 100%;
-    display: grid;
-    grid-template-rows: auto auto 1fr auto;
+    display: flex;
+    flex-direction: column;
     background: var(--sl-color-neutral-50);
   }
   .banners {
@@ -57,6 +56,7 @@ export const shellStyles = css`
     gap: var(--sl-spacing-x-small);
   }
   .shell-body {
+    flex: 1;
     display: grid;
     grid-template-columns: 1fr auto;
     min-height: 0;

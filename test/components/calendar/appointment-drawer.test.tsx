@@ -27,7 +27,9 @@ describe('<AppointmentDrawer>', () => {
     socket = onlineSocket()
     fakeApi(() => ({ body: { data: [] } }))
     store = new Map()
-    socket.answer('appointments:get', (payload) => ok({ appointment: store.get((payload as { appointment: string }).appointment) }))
+    socket.answer('appointments:get', (payload) =>
+      ok({ appointment: store.get((payload as { appointment: string }).appointment) }),
+    )
     area = await renderArea(<AppointmentDrawer />)
   })
   afterEach(() => {
@@ -44,7 +46,9 @@ describe('<AppointmentDrawer>', () => {
   const open = async (item: Appointment) => {
     store.set(item.id, item)
     openAppointment(item)
-    await waitUntil(() => $openAppointment.get()?.status === 'ready' && q('.detail-title')?.textContent === item.title)
+    await waitUntil(
+      () => $openAppointment.get()?.status === 'ready' && q('.detail-title')?.textContent === item.title,
+    )
   }
   const tab = (panel: string) => q<HTMLElement & { disabled: boolean }>(`sl-tab[panel="${panel}"]`)!
 
@@ -69,7 +73,9 @@ describe('<AppointmentDrawer>', () => {
     eye.click()
     await waitUntil(() => values()[1] === 'ana@example.com')
     expect(eye.getAttribute('aria-pressed')).to.equal('true')
-    const copies = [...area.shadow.querySelectorAll<HTMLElement & { value: string }>('sl-copy-button')].map((b) => b.value)
+    const copies = [...area.shadow.querySelectorAll<HTMLElement & { value: string }>('sl-copy-button')].map(
+      (b) => b.value,
+    )
     expect(copies).to.deep.equal([item.joinUrl, item.modifyUrl])
     expect(area.text()).to.contain('America/Santiago').and.contain('https://shop.example/book')
   })
@@ -148,7 +154,13 @@ describe('<AppointmentDrawer>', () => {
     reason.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
     socket.answer('appointments:remove', () =>
       ok({
-        appointment: { ...item, status: 'canceled', canceledBy: 'agent', canceledAt: '2026-11-23T12:00:00.000Z', cancelReason: 'The customer is ill' },
+        appointment: {
+          ...item,
+          status: 'canceled',
+          canceledBy: 'agent',
+          canceledAt: '2026-11-23T12:00:00.000Z',
+          cancelReason: 'The customer is ill',
+        },
       }),
     )
     await waitUntil(() => !q('.appointment-cancel .field-error'))
@@ -158,7 +170,9 @@ describe('<AppointmentDrawer>', () => {
       id: item.id,
       cancelReason: 'The customer is ill',
     })
-    expect(q('.notice-canceled')!.textContent).to.contain('Canceled by an agent').and.contain('The customer is ill')
+    expect(q('.notice-canceled')!.textContent)
+      .to.contain('Canceled by an agent')
+      .and.contain('The customer is ill')
     expect(tab('cancel').disabled).to.equal(true)
     expect(tab('reschedule').disabled).to.equal(true)
   })
@@ -172,13 +186,28 @@ describe('<AppointmentDrawer>', () => {
         cancelReason: 'Travelling',
       }),
     )
-    expect(q('.notice-canceled')!.textContent).to.contain('the customer').and.contain('Nov 20, 2026').and.contain('Travelling')
+    expect(q('.notice-canceled')!.textContent)
+      .to.contain('the customer')
+      .and.contain('Nov 20, 2026')
+      .and.contain('Travelling')
     const next = calendarAppointment({ title: 'The new one', startAt: '2026-11-25T13:00:00.000Z' })
     store.set(next.id, next)
-    await open(calendarAppointment({ status: 'rescheduled', rescheduledAppointment: next.id, title: 'The old one' }))
+    await open(
+      calendarAppointment({ status: 'rescheduled', rescheduledAppointment: next.id, title: 'The old one' }),
+    )
     expect(tab('reschedule').disabled).to.equal(true)
     q('.notice-rescheduled .open-new')!.click()
     await waitUntil(() => q('.detail-title')?.textContent === 'The new one')
+  })
+
+  it('goes back to the details tab when the appointment turns read-only while it is open', async () => {
+    await open(calendarAppointment({ startAt: '2026-11-23T12:01:00.000Z' }))
+    tab('cancel').click()
+    await waitUntil(() => q('sl-tab-panel[name="cancel"][active]'))
+    await time.tick(60_000)
+    await waitUntil(() => tab('cancel').disabled)
+    await waitUntil(() => q('sl-tab-panel[name="details"][active]'), 'the details panel shows')
+    expect(q('sl-tab[panel="details"][active]')).to.exist
   })
 
   it('makes past and in-progress appointments read-only', async () => {

@@ -3,13 +3,25 @@ import { cleanStores } from 'nanostores'
 import CalendarArea from '../../../src/components/calendar/CalendarArea'
 import type { Appointment } from '../../../src/protocol'
 import { CALENDAR_SCROLL_DELAY_MS } from '../../../src/constants'
-import { $calendarFeed, $calendarDate, applyAppointment, setCalendarTimeZone, showDay } from '../../../src/stores/calendar'
+import {
+  $calendarFeed,
+  $calendarDate,
+  applyAppointment,
+  setCalendarTimeZone,
+  showDay,
+} from '../../../src/stores/calendar'
 import { $openAppointment, closeAppointment } from '../../../src/stores/appointment'
 import { clearToasts } from '../../../src/stores/toasts'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import type { FakeSocket } from '../../support/fake-socket'
 import { ok } from '../../support/call-fixtures'
-import { calendarAppointment, fakeApi, foundReply, offline, onlineSocket } from '../../support/calendar-fixtures'
+import {
+  calendarAppointment,
+  fakeApi,
+  foundReply,
+  offline,
+  onlineSocket,
+} from '../../support/calendar-fixtures'
 import { renderArea, type RenderedArea } from '../../support/render-area'
 
 /** An appointment starting at `startAt`, `minutes` long, titled for the assertion messages. */
@@ -28,7 +40,9 @@ describe('<CalendarArea> day grid', () => {
 
   beforeEach(() => {
     socket = onlineSocket()
-    fakeApi(() => ({ body: { data: [], total: 0, limit: 100, skip: 0, page: 1, sortField: null, sortOrder: null } }))
+    fakeApi(() => ({
+      body: { data: [], total: 0, limit: 100, skip: 0, page: 1, sortField: null, sortOrder: null },
+    }))
   })
   afterEach(() => {
     area?.unmount()
@@ -140,9 +154,15 @@ describe('<CalendarArea> day grid', () => {
       )
       for (const [instant, title, slot] of items) {
         expect(slotOf(title), `${title} (${instant})`).to.equal(slot)
-        const shown = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeStyle: 'short' }).format(Date.parse(instant))
-        const event = [...area!.shadow.querySelectorAll('.fc-event')].find((el) => el.textContent?.includes(title))!
-        expect(event.querySelector('.appointment-time')!.textContent, title).to.contain(shown.replace(/\s[AP]M$/, ''))
+        const shown = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeStyle: 'short' }).format(
+          Date.parse(instant),
+        )
+        const event = [...area!.shadow.querySelectorAll('.fc-event')].find((el) =>
+          el.textContent?.includes(title),
+        )!
+        expect(event.querySelector('.appointment-time')!.textContent, title).to.contain(
+          shown.replace(/\s[AP]M$/, ''),
+        )
       }
     })
 
@@ -162,7 +182,9 @@ describe('<CalendarArea> day grid', () => {
     ]
     await show('UTC', '2026-11-23', items, '2026-11-23T12:00:00Z')
     const event = (title: string) =>
-      [...area!.shadow.querySelectorAll<HTMLElement>('.fc-event')].find((el) => el.textContent?.includes(title))!
+      [...area!.shadow.querySelectorAll<HTMLElement>('.fc-event')].find((el) =>
+        el.textContent?.includes(title),
+      )!
     expect(event('Over').classList.contains('is-past')).to.equal(true)
     expect(Number(getComputedStyle(event('Over')).opacity)).to.be.lessThan(1)
     expect(event('Later').classList.contains('is-past')).to.equal(false)
@@ -178,8 +200,13 @@ describe('<CalendarArea> day grid', () => {
   })
 
   it('is read-only: no selection, no drag, no resize; external appointments do not open', async () => {
-    const items = [at('2026-11-23T15:00:00Z', 'Open me'), at('2026-11-23T19:00:00Z', 'Not me', 30, { type: 'external' })]
-    socket.answer('appointments:get', (payload) => ok({ appointment: items.find((i) => i.id === (payload as { appointment: string }).appointment) }))
+    const items = [
+      at('2026-11-23T15:00:00Z', 'Open me'),
+      at('2026-11-23T19:00:00Z', 'Not me', 30, { type: 'external' }),
+    ]
+    socket.answer('appointments:get', (payload) =>
+      ok({ appointment: items.find((i) => i.id === (payload as { appointment: string }).appointment) }),
+    )
     await show('UTC', '2026-11-23', items)
     const shadow = area!.shadow
     expect(shadow.querySelector('.fc-event-draggable, .fc-event-resizable, .fc-event-resizer')).to.equal(null)
@@ -189,10 +216,14 @@ describe('<CalendarArea> day grid', () => {
     lane.dispatchEvent(new MouseEvent('mousedown', options))
     lane.dispatchEvent(new MouseEvent('mouseup', options))
     expect(shadow.querySelector('.fc-highlight')).to.equal(null)
-    const external = [...shadow.querySelectorAll<HTMLElement>('.fc-event')].find((el) => el.textContent?.includes('Not me'))!
+    const external = [...shadow.querySelectorAll<HTMLElement>('.fc-event')].find((el) =>
+      el.textContent?.includes('Not me'),
+    )!
     external.click()
     expect($openAppointment.get()).to.equal(null)
-    const regular = [...shadow.querySelectorAll<HTMLElement>('.fc-event')].find((el) => el.textContent?.includes('Open me'))!
+    const regular = [...shadow.querySelectorAll<HTMLElement>('.fc-event')].find((el) =>
+      el.textContent?.includes('Open me'),
+    )!
     expect(regular.getAttribute('tabindex')).to.equal('0')
     regular.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
     expect($openAppointment.get()?.id).to.equal(items[0]!.id)
@@ -203,10 +234,14 @@ describe('<CalendarArea> day grid', () => {
     const canceling = at('2026-11-23T16:00:00Z', 'Canceling')
     await show('UTC', '2026-11-23', [moving, canceling])
     const event = (title: string) =>
-      [...area!.shadow.querySelectorAll<HTMLElement>('.fc-event')].find((el) => el.textContent?.includes(title))
+      [...area!.shadow.querySelectorAll<HTMLElement>('.fc-event')].find((el) =>
+        el.textContent?.includes(title),
+      )
     applyAppointment({ ...moving, startAt: '2026-11-23T18:00:00.000Z', endAt: '2026-11-23T18:30:00.000Z' })
     applyAppointment({ ...canceling, status: 'canceled' })
-    await waitUntil(() => event('Canceling')?.classList.contains('status-canceled') && slotOf('Moving') === '18:00')
+    await waitUntil(
+      () => event('Canceling')?.classList.contains('status-canceled') && slotOf('Moving') === '18:00',
+    )
     expect(event('Canceling')!.textContent).to.contain('Canceled')
     applyAppointment({ ...moving, startAt: '2026-11-24T18:00:00.000Z', endAt: '2026-11-24T18:30:00.000Z' })
     await waitUntil(() => !event('Moving'))
@@ -215,7 +250,8 @@ describe('<CalendarArea> day grid', () => {
 
   it('scrolls to the current time 4 s after it is created', async () => {
     await show('UTC', '2026-11-23', [], '2026-11-23T20:00:00Z')
-    const scroller = () => area!.shadow.querySelector<HTMLElement>('.fc-timegrid-body')!.closest<HTMLElement>('.fc-scroller')!
+    const scroller = () =>
+      area!.shadow.querySelector<HTMLElement>('.fc-timegrid-body')!.closest<HTMLElement>('.fc-scroller')!
     const row = area!.shadow.querySelector<HTMLElement>('td.fc-timegrid-slot-lane[data-time="20:00:00"]')!
     const before = scroller().scrollTop
     await time.tick(CALENDAR_SCROLL_DELAY_MS - 1)
@@ -232,11 +268,17 @@ describe('<CalendarArea> day grid', () => {
     const [previous, next] = area!.shadow.querySelectorAll<HTMLElement>('.calendar-nav sl-icon-button')
     next!.click()
     expect($calendarDate.get()).to.equal('2026-11-24')
-    await waitUntil(() => area!.shadow.querySelector('.calendar-heading')!.textContent === 'TuesdayNovember 24, 2026')
+    await waitUntil(
+      () => area!.shadow.querySelector('.calendar-heading')!.textContent === 'TuesdayNovember 24, 2026',
+    )
     previous!.click()
     previous!.click()
-    await waitUntil(() => area!.shadow.querySelector('.calendar-heading')!.textContent === 'SundayNovember 22, 2026')
-    const asked = socket.sent.filter((s) => s.event === 'appointments:find').map((s) => (s.payload as { date: string }).date)
+    await waitUntil(
+      () => area!.shadow.querySelector('.calendar-heading')!.textContent === 'SundayNovember 22, 2026',
+    )
+    const asked = socket.sent
+      .filter((s) => s.event === 'appointments:find')
+      .map((s) => (s.payload as { date: string }).date)
     expect(asked).to.include.members(['2026-11-23', '2026-11-24', '2026-11-22'])
   })
 })

@@ -93,7 +93,9 @@ describe('<ScheduleArea> create drawer', () => {
   const mountOpen = async () => {
     area = await renderArea(<ScheduleArea onClose={() => (closed += 1)} />)
     await time.tick(DRAWER_OPEN_DELAY_MS)
-    await waitUntil(() => $scheduleDrawer.get().open && all('.days .choice').length === 2, 'days', { timeout: 3_000 })
+    await waitUntil(() => $scheduleDrawer.get().open && all('.days .choice').length === 2, 'days', {
+      timeout: 3_000,
+    })
   }
 
   it('opens 200 ms after it is mounted (the shell button) and lists the free days', async () => {
@@ -118,7 +120,7 @@ describe('<ScheduleArea> create drawer', () => {
     // A new appointment's customer zone starts at the fallback, America/Santiago; the agent grid is Madrid.
     const first = all('.hours .choice')[0]!
     expect(first.querySelector('.choice-label')!.textContent).to.equal('10:00 AM')
-    expect(first.querySelector('.choice-detail')!.textContent).to.equal('2:00 PM yours')
+    expect(first.querySelector('.choice-detail')!.textContent).to.equal('2:00 PM your time')
     first.click()
     await waitUntil(() => first.getAttribute('aria-checked') === 'true')
     expect($scheduleForm.get().hour).to.equal('2026-11-24T13:00:00.000Z')
@@ -142,7 +144,9 @@ describe('<ScheduleArea> create drawer', () => {
     input.focus()
     type(input, 'kolk')
     await waitUntil(() => all('.combobox-list [role="option"]').length > 0)
-    expect(all('.combobox-list [role="option"]').map((li) => li.firstElementChild!.textContent)).to.deep.equal(['Asia/Kolkata'])
+    expect(
+      all('.combobox-list [role="option"]').map((li) => li.firstElementChild!.textContent),
+    ).to.deep.equal(['Asia/Kolkata'])
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
     await waitUntil(() => $scheduleForm.get().timeZone === 'Asia/Kolkata')
     expect(input.getAttribute('aria-expanded')).to.equal('false')
@@ -159,14 +163,18 @@ describe('<ScheduleArea> create drawer', () => {
     await waitUntil(() => area.text().includes('Choose a day and a time.'))
     const referrer = q<HTMLElement & { helpText: string }>('.referrer-select')!
     expect(referrer.helpText).to.equal('Choose a scheduling link.')
-    const helpTexts = all('.dynamic-form sl-input').map((input) => (input as HTMLElement & { helpText: string }).helpText)
+    const helpTexts = all('.dynamic-form sl-input').map(
+      (input) => (input as HTMLElement & { helpText: string }).helpText,
+    )
     expect(helpTexts).to.deep.equal(['This field is required.', 'This field is required.'])
     expect(requests.filter((r) => r.method === 'POST')).to.have.length(0)
   })
 
   it('books through the drawer and closes it', async () => {
     const booked = calendarAppointment({ startAt: '2026-11-24T13:00:00.000Z' })
-    const { requests } = server({ 'POST /schedule/:id': () => ({ status: 201, body: { appointment: booked } }) })
+    const { requests } = server({
+      'POST /schedule/:id': () => ({ status: 201, body: { appointment: booked } }),
+    })
     await mountOpen()
     all('.days .choice')[0]!.click()
     await waitUntil(() => all('.hours .choice').length === 2)
@@ -208,7 +216,9 @@ describe('<ScheduleArea> create drawer', () => {
   })
 
   it('shows the server message when it cannot schedule', async () => {
-    server({ 'POST /schedule/:id': () => ({ status: 422, body: { code: 422, message: 'Outside working hours' } }) })
+    server({
+      'POST /schedule/:id': () => ({ status: 422, body: { code: 422, message: 'Outside working hours' } }),
+    })
     await mountOpen()
     all('.days .choice')[0]!.click()
     await waitUntil(() => all('.hours .choice').length === 2)

@@ -102,17 +102,21 @@ export async function playsFrames(page: Page, selector: string): Promise<void> {
     await video.elementHandle(),
     { timeout: 30_000 },
   )
-  // A string, not a function: the test's TypeScript transform would add helpers the page lacks.
-  const seen = (await video.evaluate(`(element) => new Promise((resolve) => {
-    const start = element.currentTime
-    let frames = 0
-    const next = () => element.requestVideoFrameCallback(() => {
-      frames += 1
-      if (frames >= 3) resolve({ frames, advanced: element.currentTime > start })
-      else next()
-    })
-    next()
-  })`)) as { frames: number; advanced: boolean }
+  // Built from text: the test's TypeScript transform would add helpers (`__name`) the page lacks.
+  const countFrames = new Function(
+    'element',
+    `return new Promise((resolve) => {
+      const start = element.currentTime
+      let frames = 0
+      const next = () => element.requestVideoFrameCallback(() => {
+        frames += 1
+        if (frames >= 3) resolve({ frames, advanced: element.currentTime > start })
+        else next()
+      })
+      next()
+    })`,
+  ) as (element: HTMLVideoElement) => Promise<{ frames: number; advanced: boolean }>
+  const seen = await video.evaluate(countFrames)
   assert.equal(seen.frames, 3)
   assert.ok(seen.advanced, `${selector} shows a still picture`)
 }

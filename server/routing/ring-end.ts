@@ -1,0 +1,111 @@
+import { INVITE_FAILURE, TRANSFER_FAILURE } from '../../src/protocol'
+import type { ServerContext } from '../context'
+import { ServerError } from '../errors'
+import type { Queryable } from '../store/database'
+import { endOffer, lockCall, type OfferRow } from '../store/calls'
+import { fullName, userById } from '../store/users'
+import { rooms } from '../realtime/io-types'
+import { dispatchForAgent, dispatchSegment } from './dispatch'
+import { agentTarget } from './targets'
+
+/** `dismiss`: the agent turns the ringing call down; it goes to the next agent. */
+export async function dismissCall(context: ServerContext, userId: string, callId: string): Promise<void> {
+  const ended = await context.db.transaction(async (tx) => {
+    const offers = await tx.query<OfferRow>(
+      "SELECT * FROM offers WHERE call_id = $1 AND agent_id = $2 AND state = 'ringing' FOR UPDATE",
+      [callId, userId],
+    )
+    const offer = offers[0]
+    if (!offer) throw new ServerError(409, 'This call is not ringing for you')
+    return closeOffer(context, tx, offer, 'dismissed')
+  })
+  await afterOfferClosed(context, ended, 'dismissed')
+}
+
+/** A ring timeout: called by the timer armed with the offer, or by the sweeper. */
+export async function expireOffer(context: ServerContext, offerId: string): Promise<void> {
+  const now = context.clock.now()
+  const ended = await context.db.transaction(async (tx) => {
+    const rows = await tx.query<OfferRow>(
+      "SELECT * FROM offers WHERE id = $1 AND state = 'ringing' FOR UPDATE",
+      [offerId],
+    )
+    const offer = rows[0]
+    if (!offer || offer.expires_at.getTime() > now + 50) return null
+    return closeOffer(context, tx, offer, 'timeout')
+  })
+  if (ended) await afterOfferClosed(context, ended, 'timeout')
+}
+
+/** Cancels whatever rings at an agent who went away. */
+export async function cancelOffersOf(context: ServerContext, userId: string): Promise<void> {
+  const ended = await context.db.transaction(async (tx) => {
+    const rows = await tx.query<OfferRow>(
+      "SELECT * FROM offers WHERE agent_id = $1 AND state = 'ringing' FOR UPDATE",
+      [userId],
+    )
+    const offer = rows[0]
+    return offer ? closeOffer(context, tx, offer, 'canceled') : null
+  })
+  if (ended) await afterOfferClosed(context, ended, 'canceled')
+}
+
+interface ClosedOffer {
+  offer: OfferRow
+  segmentId: string | null
+  targetName: string
+}
+
+/** Ends a ringing offer: the agent is free again, a queue call goes back to its queue. */
+async function closeOffer(
+  context: ServerContext,
+  tx: Queryable,
+  offer: OfferRow,
+  state: 'dismissed' | 'timeout' | 'canceled',
+): Promise<ClosedOffer> {
+  const now = context.clock.now()
+  await endOffer(tx, offer.id, state, now)
+  await tx.query('UPDATE agent_states SET ringing_call_id = NULL, updated_at = $2 WHERE user_id = $1', [
+    offer.agent_id,
+    new Date(now),
+  ])
+  let segmentId: string | null = null
+  if (offer.kind === 'inbound') {
+    const call = await lockCall(tx, offer.call_id)
+    if (call?.status === 'ringing') {
+      await tx.query("UPDATE calls SET status = 'queued' WHERE id = $1", [call.id])
+      segmentId = call.segment_id
+    }
+  }
+  const target = await userById(tx, offer.agent_id)
+  return { offer, segmentId, targetName: target ? fullName(target) : '' }
+}
+
+async function afterOfferClosed(
+  context: ServerContext,
+  { offer, segmentId, targetName }: ClosedOffer,
+  state: 'dismissed' | 'timeout' | 'canceled',
+): Promise<void> {
+  if (state === 'timeout')
+    context.io.to(rooms.user(offer.agent_id)).emit('agent:call:timeout', { callId: offer.call_id })
+  const reason = state === 'canceled' ? 'unavailable' : state
+  const target = agentTarget(offer.agent_id, targetName)
+  if (offer.kind === 'transferred' && offer.from_agent_id)
+    context.io.to(rooms.user(offer.from_agent_id)).emit('call:transfer:error', {
+      callId: offer.call_id,
+      target,
+      code: TRANSFER_FAILURE[reason],
+      reason,
+      message: `The agent ${reason === 'dismissed' ? 'dismissed the transfer' : reason === 'timeout' ? 'did not answer' : 'is not available'}`,
+    })
+  if (offer.kind === 'invited' && offer.from_agent_id)
+    context.io.to(rooms.user(offer.from_agent_id)).emit('call:invite:error', {
+      callId: offer.call_id,
+      target,
+      code: INVITE_FAILURE[reason],
+      reason,
+      message: `The agent ${reason === 'dismissed' ? 'rejected the invitation' : reason === 'timeout' ? 'did not reply' : 'is not available'}`,
+    })
+  if (segmentId) await dispatchSegment(context, segmentId)
+  if (state !== 'canceled') await dispatchForAgent(context, offer.agent_id)
+}
