@@ -1,7 +1,5 @@
-import { useEffect } from 'react'
 import { ElementRoot } from '../components/root/ElementRoot'
 import { CalendarElementBody } from '../components/calendar/CalendarElementBody'
-import { setCalendarTimeZone } from '../stores/calendar'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
 import { calendarActivity } from './events/calendar-events'
@@ -13,10 +11,9 @@ interface AgentCalendarProps {
 }
 
 function AgentCalendarView({ container, timeZone }: ElementProps<AgentCalendarProps>) {
-  useEffect(() => setCalendarTimeZone(timeZone ?? null), [timeZone])
   return (
     <ElementRoot container={container ?? null}>
-      <CalendarElementBody />
+      <CalendarElementBody timeZone={timeZone} />
     </ElementRoot>
   )
 }

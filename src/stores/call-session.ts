@@ -2,21 +2,15 @@ import { onMount } from 'nanostores'
 import { $signedIn, onLogout } from './logout'
 import { $call, abandonCall } from './call'
 import { $inbound, abandonRinging } from './inbound'
-import { $tabRole } from './tab-role'
-import { prepareRingtone } from './ringtone'
 
 /**
  * Keeps the call stores listening to the realtime link for as long as an agent is signed in, whether
  * or not a call view is on screen: a ring, or the `rejoin` right after a reload, must never be missed
- * because its chunk had not loaded yet. Import this module from any entry that can sign an agent in.
+ * because its chunk had not loaded yet. Import this module from any entry that can sign an agent in
+ * (before any element renders). `<agent-call-panel>` also keeps them mounted itself (its events).
  */
 onMount($signedIn, () => {
-  const stops = [
-    $tabRole.listen(() => {}),
-    $inbound.listen(() => {}),
-    $call.listen(() => {}),
-    prepareRingtone(),
-  ]
+  const stops = [$inbound.listen(() => {}), $call.listen(() => {})]
   return () => stops.forEach((stop) => stop())
 })
 

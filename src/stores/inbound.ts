@@ -15,8 +15,8 @@ import { realtime } from './connection'
 import { notify } from './toasts'
 import { translate } from './notifications'
 import { joinCall } from './call'
-import { mayRingHere } from './tab-role'
-import { startRingtone, stopRingtone } from './ringtone'
+import { $tabRole, mayRingHere } from './tab-role'
+import { prepareRingtone, startRingtone, stopRingtone } from './ringtone'
 
 /** A call ringing at this agent: an inbound call, a transfer or an invitation. */
 export interface Ringing {
@@ -149,6 +149,9 @@ export function abandonRinging(): void {
 onMount($inbound, () => {
   const socket = realtime()
   const stops = [
+    // Whether this tab may ring, known before the first ring; the audio engine warmed up meanwhile.
+    $tabRole.listen(() => {}),
+    prepareRingtone(),
     socket.on('inbound', ring),
     socket.on('invited', ring),
     socket.on('transferred', ring),

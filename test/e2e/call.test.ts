@@ -50,7 +50,10 @@ describe('an agent answers a customer and runs the call to the end', () => {
   let callId: string
 
   before(async () => {
-    server = await startServer({ TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }), DIST_DIR: await distSnapshot() })
+    server = await startServer({
+      TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }),
+      DIST_DIR: await distSnapshot(),
+    })
     browser = await launchBrowser()
   })
   after(async () => {
@@ -106,7 +109,10 @@ describe('an agent answers a customer and runs the call to the end', () => {
     const stored = await storedCall(server, callId)
     assert.equal(stored.selectedTags.length, 1)
     assert.equal(stored.comments, 'Order 42 late: courier contacted')
-    assert.deepEqual(stored.agentFormValues, { resolution: 'solved', summary: 'Courier will deliver tomorrow' })
+    assert.deepEqual(stored.agentFormValues, {
+      resolution: 'solved',
+      summary: 'Courier will deliver tomorrow',
+    })
   })
 
   it('lands back in the call after a reload, with what the agent typed', async () => {
@@ -115,7 +121,9 @@ describe('an agent answers a customer and runs the call to the end', () => {
     // A tab that was in a call skips the startup check and goes straight back in.
     await page.locator(inConsole('.call-area')).waitFor({ timeout: 20_000 })
     assert.equal(
-      await page.locator(inConsole('.comments-field sl-textarea')).evaluate((el) => (el as HTMLTextAreaElement).value),
+      await page
+        .locator(inConsole('.comments-field sl-textarea'))
+        .evaluate((el) => (el as HTMLTextAreaElement).value),
       'Order 42 late: courier contacted',
     )
     await playsFrames(page, AGENT_VIDEO)
@@ -140,7 +148,10 @@ describe('an agent transfers the call to another agent', () => {
   let browser: Browser
 
   before(async () => {
-    server = await startServer({ TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }), DIST_DIR: await distSnapshot() })
+    server = await startServer({
+      TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }),
+      DIST_DIR: await distSnapshot(),
+    })
     browser = await launchBrowser()
   })
   after(async () => {
@@ -178,7 +189,10 @@ describe('an agent invites a second agent into the call', () => {
   let browser: Browser
 
   before(async () => {
-    server = await startServer({ TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }), DIST_DIR: await distSnapshot() })
+    server = await startServer({
+      TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }),
+      DIST_DIR: await distSnapshot(),
+    })
     browser = await launchBrowser()
   })
   after(async () => {
@@ -204,6 +218,43 @@ describe('an agent invites a second agent into the call', () => {
     await answer(diego.page)
     await toastShown(bruno.page, 'joined the call')
     await playsFrames(diego.page, AGENT_VIDEO)
-    await customer.page.waitForFunction(() => window.customerState.remoteTracks >= 2, undefined, { timeout: 30_000 })
+    await customer.page.waitForFunction(() => window.customerState.remoteTracks >= 2, undefined, {
+      timeout: 30_000,
+    })
+  })
+})
+
+describe('one tab rings, not every tab of the browser', () => {
+  let server: RunningServer
+  let browser: Browser
+
+  before(async () => {
+    server = await startServer({
+      TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }),
+      DIST_DIR: await distSnapshot(),
+    })
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('rings in the active tab; a second tab says the console is active elsewhere, until the first closes', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    const first = await agentOnline(context, server, 'diego@demo.test')
+    const second = await context.newPage()
+    await second.goto(`${server.url}/crm.html`)
+    const notice = second.locator('agent-call-panel .active-elsewhere')
+    await notice.waitFor({ timeout: 20_000 })
+    assert.match((await notice.textContent()) ?? '', /active in another tab/)
+
+    await customerCalls(browser, server, 'Support', 'Tina Tabs')
+    await first.page.locator(inConsole('dialog.inbound-modal[open]')).waitFor({ timeout: 30_000 })
+    assert.equal(await second.locator('agent-call-panel dialog.inbound-modal').count(), 0)
+
+    await first.page.close()
+    await notice.waitFor({ state: 'detached', timeout: 20_000 })
+    await context.close()
   })
 })

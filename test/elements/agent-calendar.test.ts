@@ -49,19 +49,11 @@ describe('<agent-calendar>', () => {
   it('connects the session itself, shows the day in its time-zone attribute, and fires agent-appointment-open', async () => {
     const item = calendarAppointment({ startAt: '2026-11-23T13:00:00.000Z', title: 'Standalone check' })
     const socket = connectFakeSocket()
-    fakeApi(() => ({
-      body: {
-        ringtone: 'classic',
-        virtualBackground: { enabled: false, background: '' },
-        data: [],
-        total: 0,
-        limit: 100,
-        skip: 0,
-        page: 1,
-        sortField: null,
-        sortOrder: null,
-      },
-    }))
+    fakeApi((request) =>
+      request.path === '/user/settings'
+        ? { body: { ringtone: 'classic', virtualBackground: { enabled: false, background: '' } } }
+        : { body: { data: [], total: 0, limit: 100, skip: 0, page: 1, sortField: null, sortOrder: null } },
+    )
     socket.answer('authenticate', () => ok({ userId: AGENT_ID, sessionId: 'tab', level: 5 }))
     socket.answer('appointments:find', foundReply([item]))
     socket.answer('appointments:get', () => ok({ appointment: item }))
@@ -72,10 +64,10 @@ describe('<agent-calendar>', () => {
       timeout: 5_000,
     })
     expect(socket.sent.find((s) => s.event === 'authenticate')).to.exist
-    expect(socket.sent.find((s) => s.event === 'appointments:find')!.payload).to.deep.include({
-      date: '2026-11-23',
-      timezone: 'Europe/Madrid',
-    })
+    // The day on screen is the one asked in the element's zone (an earlier answer is dropped).
+    const finds = socket.sent.filter((s) => s.event === 'appointments:find')
+    expect(finds.at(-1)!.payload).to.deep.include({ date: '2026-11-23', timezone: 'Europe/Madrid' })
+    await waitUntil(() => shadow(element).querySelector('.appointment-time')?.textContent?.startsWith('2:00'))
     const opened = new Promise<CustomEvent>((resolve) =>
       element.addEventListener('agent-appointment-open', (event) => resolve(event as CustomEvent), {
         once: true,
@@ -89,7 +81,7 @@ describe('<agent-calendar>', () => {
 
   it('says so when the account has no calendar', async () => {
     connectFakeSocket().answer('authenticate', () => ok({ userId: AGENT_ID, sessionId: 'tab', level: 5 }))
-    fakeApi(() => ({ body: {} }))
+    fakeApi(() => ({ body: { ringtone: 'classic', virtualBackground: { enabled: false, background: '' } } }))
     setTokens({ accessToken: tokenFor(AGENT_ID), refreshToken: 'r', remember: false })
     receiveConsoleSettings(consoleSettings(false))
     const element = await mount(html`<agent-calendar lang="en"></agent-calendar>`)

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react'
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import {
@@ -6,6 +7,7 @@ import {
   $calendarFeed,
   $calendarTimeZone,
   reloadCalendarDay,
+  setCalendarTimeZone,
 } from '../../stores/calendar'
 import { dayOf } from '../../stores/calendar-time'
 import { $appointmentWatch } from '../../stores/calendar-watch'
@@ -23,12 +25,24 @@ import { useNow } from './useNow'
 
 const TODAY_REFRESH_MS = 60_000
 
+interface CalendarAreaProps {
+  /** IANA zone of the grid; the browser's when absent (`<agent-calendar time-zone>`). */
+  timeZone?: string | undefined
+}
+
 /**
  * The calendar sidebar (a lazy chunk): the day view of the shown agent's appointments, the detail
  * drawer, and the reschedule drawer. Mounting it starts the 5 s appointment check and its notices.
  */
-export default function CalendarArea() {
+export default function CalendarArea({ timeZone: zone }: CalendarAreaProps) {
   const intl = useIntl()
+  // A zone given by the element; without one the grid keeps the browser's (or what a test set). A
+  // layout effect: set before the day feed subscribes, so the first request is already in that zone.
+  useLayoutEffect(() => {
+    if (!zone) return
+    setCalendarTimeZone(zone)
+    return () => setCalendarTimeZone(null)
+  }, [zone])
   useShadowStyles(calendarStyles)
   const day = useStore($calendarDay)
   const date = useStore($calendarDate)

@@ -11,7 +11,7 @@ import { LazyArea } from '../common/LazyArea'
  * What `<agent-calendar>` shows: the calendar area (a lazy chunk) once an agent is signed in and the
  * account has the calendar; it connects the page's session itself, since it may be alone on the page.
  */
-export function CalendarElementBody() {
+export function CalendarElementBody({ timeZone }: { timeZone?: string | undefined }) {
   const signedIn = useStore($signedIn)
   const settings = useStore($consoleSettings)
   useEffect(() => {
@@ -29,5 +29,5 @@ export function CalendarElementBody() {
         <FormattedMessage id="calendar.disabled" />
       </p>
     )
-  return <LazyArea load={loadCalendarArea} props={{}} />
+  return <LazyArea load={loadCalendarArea} props={{ timeZone }} />
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import FullCalendar from '@fullcalendar/react'
 import timeGridPlugin from '@fullcalendar/timegrid'
@@ -45,8 +45,10 @@ function timeOfDayNow(timeZone: string) {
  * in the agent's zone, scrolled to the current time 4 s after it is created (SPEC §2).
  */
 export function DayGrid({ date, timeZone, appointments, onOpen }: DayGridProps) {
-  const intl = useIntl()
+  const locale = useIntl().locale
   const calendar = useRef<FullCalendar>(null)
+  // Later days are reached with `gotoDate`; the first one only starts the view.
+  const [firstDate] = useState(date)
   const now = useNow(DIM_REFRESH_MS)
   const labels = useEventLabels(timeZone)
   useEventSync(calendar, appointments, now)
@@ -75,17 +77,19 @@ export function DayGrid({ date, timeZone, appointments, onOpen }: DayGridProps) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  return (
-    <div className="day-grid">
+  // The same element while the options stay the same: React then leaves FullCalendar alone when only
+  // the appointments change (they reach it through its API), instead of having it re-check every option.
+  const grid = useMemo(
+    () => (
       <FullCalendar
         ref={calendar}
         plugins={plugins}
         locales={locales}
-        locale={intl.locale}
+        locale={locale}
         timeZone={timeZone}
         now={readNow}
         initialView="timeGridDay"
-        initialDate={date}
+        initialDate={firstDate}
         firstDay={WEEK_START_DAY}
         headerToolbar={false}
         dayHeaders={false}
@@ -105,6 +109,8 @@ export function DayGrid({ date, timeZone, appointments, onOpen }: DayGridProps) 
         eventContent={content}
         eventClick={click}
       />
-    </div>
+    ),
+    [locale, timeZone, firstDate, content, click],
   )
+  return <div className="day-grid">{grid}</div>
 }

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands'
 import { VIEW_SWITCH_DELAY_MS } from '../../../src/constants'
 import type { ConsoleSettings } from '../../../src/protocol'
 import { receiveConsoleSettings, resetSettings } from '../../../src/stores/settings'
-import { $localMedia } from '../../../src/stores/call-media'
+import { $localMedia, $participants } from '../../../src/stores/call-media'
 import { $callView } from '../../../src/stores/call-views'
 import { $call } from '../../../src/stores/call'
 import { joinedCall, meetingJoined, newId, ok } from '../../support/call-fixtures'
@@ -44,7 +44,8 @@ describe('<agent-call-panel> in a call', () => {
     page.close()
   })
 
-  const menu = () => [...(page.$('.side-menu')?.querySelectorAll('button') ?? [])].map((b) => b.getAttribute('aria-label'))
+  const menu = () =>
+    [...(page.$('.side-menu')?.querySelectorAll('button') ?? [])].map((b) => b.getAttribute('aria-label'))
 
   it('shows the idle state and the network quality between calls', async () => {
     const idle = await page.find('.call-idle')
@@ -53,7 +54,10 @@ describe('<agent-call-panel> in a call', () => {
   })
 
   it('shows the call: both videos, the side menu with the rules of §2, info by default', async () => {
-    page.socket.serverEmit('join', joinedCall({ peers: [{ id: 'customer:1', role: 'customer', name: 'Ana' }] }))
+    page.socket.serverEmit(
+      'join',
+      joinedCall({ peers: [{ id: 'customer:1', role: 'customer', name: 'Ana' }] }),
+    )
     await page.find('.call-area')
     expect(menu()).to.deep.equal([
       'Call information',
@@ -119,11 +123,25 @@ describe('<agent-call-panel> in a call', () => {
   it('counts unread chat lines on the chat icon while another view is open, both ways', async () => {
     const call = joinedCall()
     page.socket.answer('chat:message', (payload) =>
-      ok({ id: newId(), from: 'agent', peerId: call.peerId, name: 'Me', text: (payload as { text: string }).text, at: new Date().toISOString() }),
+      ok({
+        id: newId(),
+        from: 'agent',
+        peerId: call.peerId,
+        name: 'Me',
+        text: (payload as { text: string }).text,
+        at: new Date().toISOString(),
+      }),
     )
     page.socket.serverEmit('join', call)
     await page.find('.side-menu')
-    const line = (words: string) => ({ id: newId(), from: 'customer', peerId: 'customer:1', name: 'Ana', text: words, at: new Date().toISOString() })
+    const line = (words: string) => ({
+      id: newId(),
+      from: 'customer',
+      peerId: 'customer:1',
+      name: 'Ana',
+      text: words,
+      at: new Date().toISOString(),
+    })
     page.socket.serverEmit('chat:message', line('hello'))
     page.socket.serverEmit('chat:message', line('<b>are you there?</b>'))
     await waitUntil(() => text(page.$('.menu-chat')) === '2')
@@ -138,7 +156,9 @@ describe('<agent-call-panel> in a call', () => {
     await sendKeys({ type: 'On my way' })
     await sendKeys({ press: 'Enter' })
     await waitUntil(() => text(page.$('.chat-log')).includes('On my way'))
-    expect(page.socket.sent.filter((s) => s.event === 'chat:message').map((s) => s.payload)).to.deep.equal([{ text: 'On my way' }])
+    expect(page.socket.sent.filter((s) => s.event === 'chat:message').map((s) => s.payload)).to.deep.equal([
+      { text: 'On my way' },
+    ])
   })
 
   it('blocks hang-up while the agent form is invalid, with the §5 warning in the form view', async () => {
@@ -146,7 +166,9 @@ describe('<agent-call-panel> in a call', () => {
     page.socket.serverEmit('join', joinedCall({ agentForm: form }))
     ;(await page.find<HTMLElement>('.hangup-button')).click()
     await waitUntil(() => page.$('.hangup-blocked'), 'no warning', { timeout: 3000 })
-    expect(text(page.$('.hangup-blocked'))).to.contain('To hang up the call you must complete the required fields.')
+    expect(text(page.$('.hangup-blocked'))).to.contain(
+      'To hang up the call you must complete the required fields.',
+    )
     expect(page.socket.sent.some((s) => s.event === 'hangup')).to.equal(false)
     expect($call.get()).to.not.equal(null)
   })
@@ -187,7 +209,9 @@ describe('<agent-call-panel> in a call', () => {
 
   it('shows the waiting room of a meeting with accept and deny', async () => {
     const joined = meetingJoined({
-      pendingAuthorizations: [{ sessionId: 'guest-session-1', createdAt: new Date().toISOString(), name: 'Luis' }],
+      pendingAuthorizations: [
+        { sessionId: 'guest-session-1', createdAt: new Date().toISOString(), name: 'Luis' },
+      ],
     })
     page.socket.answer('meeting:deny', () => ok({ appointmentId: joined.appointment.id, data: [] }))
     startMeeting(joined)
@@ -198,7 +222,9 @@ describe('<agent-call-panel> in a call', () => {
     expect(text(page.$('.authorization'))).to.contain('Luis')
     deny.click()
     await waitUntil(() => text(page.$('.call-view')).includes('No participants are waiting.'))
-    expect(page.socket.sent.find((s) => s.event === 'meeting:deny')?.payload).to.deep.equal({ sessionId: 'guest-session-1' })
+    expect(page.socket.sent.find((s) => s.event === 'meeting:deny')?.payload).to.deep.equal({
+      sessionId: 'guest-session-1',
+    })
   })
 
   it('toggles microphone and camera with Alt+m, Alt+c and both with Alt+t', async () => {
@@ -210,7 +236,11 @@ describe('<agent-call-panel> in a call', () => {
       await sendKeys({ press: code })
       await sendKeys({ up: 'Alt' })
     }
-    const track = (kind: 'audio' | 'video') => $localMedia.get().stream!.getTracks().find((t) => t.kind === kind)!
+    const track = (kind: 'audio' | 'video') =>
+      $localMedia
+        .get()
+        .stream!.getTracks()
+        .find((t) => t.kind === kind)!
     await alt('KeyM')
     expect(track('audio').enabled).to.equal(false)
     await alt('KeyC')
@@ -220,5 +250,83 @@ describe('<agent-call-panel> in a call', () => {
     await alt('KeyT')
     expect([track('audio').enabled, track('video').enabled]).to.deep.equal([false, false])
     expect($callView.get()).to.equal('info')
+  })
+
+  describe('picture-in-picture', () => {
+    let requested: HTMLVideoElement[] = []
+    let exits = 0
+    const original = {
+      request: HTMLVideoElement.prototype.requestPictureInPicture,
+      exit: Document.prototype.exitPictureInPicture,
+      element: Object.getOwnPropertyDescriptor(Document.prototype, 'pictureInPictureElement'),
+    }
+    let inPip: Element | null = null
+    beforeEach(() => {
+      requested = []
+      exits = 0
+      inPip = null
+      // The browser's picture-in-picture needs a real window manager: record the requests instead.
+      HTMLVideoElement.prototype.requestPictureInPicture = function (this: HTMLVideoElement) {
+        requested.push(this)
+        inPip = this
+        return Promise.resolve({} as PictureInPictureWindow)
+      }
+      Document.prototype.exitPictureInPicture = () => {
+        exits += 1
+        inPip = null
+        return Promise.resolve()
+      }
+      Object.defineProperty(Document.prototype, 'pictureInPictureElement', {
+        configurable: true,
+        get: () => inPip,
+      })
+    })
+    afterEach(() => {
+      HTMLVideoElement.prototype.requestPictureInPicture = original.request
+      Document.prototype.exitPictureInPicture = original.exit
+      if (original.element)
+        Object.defineProperty(Document.prototype, 'pictureInPictureElement', original.element)
+    })
+
+    async function customerOnScreen(): Promise<HTMLVideoElement> {
+      page.socket.serverEmit('join', joinedCall())
+      await page.find('.call-stage')
+      const canvas = document.createElement('canvas')
+      canvas.getContext('2d')!.fillRect(0, 0, 10, 10)
+      $participants.set([
+        {
+          peerId: 'customer:1',
+          name: 'Ana',
+          role: 'customer',
+          stream: canvas.captureStream(5),
+          connected: true,
+        },
+      ])
+      const video = await page.find<HTMLVideoElement>('.main-video video')
+      await waitUntil(() => video.readyState >= 1, 'no metadata')
+      return video
+    }
+
+    it('enters when the window loses focus during a call and leaves on focus', async () => {
+      const video = await customerOnScreen()
+      window.dispatchEvent(new Event('blur'))
+      await waitUntil(() => requested.length === 1)
+      expect(requested[0]).to.equal(video)
+      window.dispatchEvent(new Event('focus'))
+      await waitUntil(() => exits === 1)
+    })
+
+    it('toggles with Alt+w', async () => {
+      const video = await customerOnScreen()
+      await sendKeys({ down: 'Alt' })
+      await sendKeys({ press: 'KeyW' })
+      await sendKeys({ up: 'Alt' })
+      await waitUntil(() => requested.length === 1)
+      expect(requested[0]).to.equal(video)
+      await sendKeys({ down: 'Alt' })
+      await sendKeys({ press: 'KeyW' })
+      await sendKeys({ up: 'Alt' })
+      await waitUntil(() => exits === 1)
+    })
   })
 })

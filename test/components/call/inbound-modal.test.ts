@@ -27,7 +27,17 @@ describe('the inbound modal', () => {
     const dialog = await page.find<HTMLDialogElement>('dialog.inbound-modal')
     expect(dialog.open).to.equal(true)
     const shown = text(dialog)
-    for (const part of ['Inbound call', 'VIP', 'Segment', 'Support', '3 minutes', 'Downtown', 'T-1001', 'Web', 'Ana Pérez'])
+    for (const part of [
+      'Inbound call',
+      'VIP',
+      'Segment',
+      'Support',
+      '3 minutes',
+      'Downtown',
+      'T-1001',
+      'Web',
+      'Ana Pérez',
+    ])
       expect(shown).to.contain(part)
     await waitUntil(() => text(page.$('[aria-live="assertive"]')).includes('Inbound call from Support'))
   })
@@ -44,12 +54,20 @@ describe('the inbound modal', () => {
     const sales = { id: newId(), name: 'Sales' }
     page.socket.serverEmit(
       'transferred',
-      inboundCall({ kind: 'transferred', previousSegment: sales, agent: 'Bruno', transferred: { segment: { id: newId(), name: 'Support' } } }),
+      inboundCall({
+        kind: 'transferred',
+        previousSegment: sales,
+        agent: 'Bruno',
+        transferred: { segment: { id: newId(), name: 'Support' } },
+      }),
     )
     expect(text(await page.find('.transfer-line'))).to.contain('Sales → Support')
     page.socket.serverEmit('agent:call:timeout', { callId: $inbound.get()!.call.id })
     await waitUntil(() => !page.$('dialog.inbound-modal'))
-    page.socket.serverEmit('transferred', inboundCall({ kind: 'transferred', agent: 'Bruno Díaz', transferred: null }))
+    page.socket.serverEmit(
+      'transferred',
+      inboundCall({ kind: 'transferred', agent: 'Bruno Díaz', transferred: null }),
+    )
     expect(text(await page.find('.transfer-line'))).to.contain('Direct transfer from Bruno Díaz')
   })
 
@@ -67,7 +85,11 @@ describe('the inbound modal', () => {
     page.socket.answer('answer', () => ok(joinedCall({}, ringing)))
     page.socket.serverEmit('inbound', ringing)
     await page.find('dialog.inbound-modal')
-    await waitUntil(() => page.$('.answer-button')?.matches(':focus-within') || shadow(page.panel).activeElement?.classList.contains('answer-button'))
+    await waitUntil(
+      () =>
+        page.$('.answer-button')?.matches(':focus-within') ||
+        shadow(page.panel).activeElement?.classList.contains('answer-button'),
+    )
     await sendKeys({ press: 'Enter' })
     await waitUntil(() => $call.get()?.id === ringing.id, 'the call did not start')
     await waitUntil(() => !page.$('dialog.inbound-modal'))
@@ -106,7 +128,9 @@ describe('the inbound modal', () => {
     page.socket.serverEmit('inbound', inboundCall())
     await page.find('dialog.inbound-modal')
     await new Promise((resolve) => setTimeout(resolve, 50))
-    const modals = [page.panel, second].map((panel) => shadow(panel).querySelectorAll('dialog.inbound-modal').length)
+    const modals = [page.panel, second].map(
+      (panel) => shadow(panel).querySelectorAll('dialog.inbound-modal').length,
+    )
     expect(modals.reduce((a, b) => a + b)).to.equal(1)
   })
 })

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { cp, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DEMO_PASSWORD } from '../../../server/store/seed-content'
 import { collectErrors } from './browser'
 import type { RunningServer } from './server'
@@ -45,8 +45,16 @@ export async function segmentId(server: RunningServer, name: string): Promise<st
  * Opens the console, signs in through the login screen, passes the camera check and goes available,
  * as an agent would.
  */
-export async function agentOnline(browser: Browser, server: RunningServer, email: string): Promise<WatchedPage> {
-  const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+export async function agentOnline(
+  where: Browser | BrowserContext,
+  server: RunningServer,
+  email: string,
+): Promise<WatchedPage> {
+  // A page of its own context (its own storage), or a tab of a shared one.
+  const page =
+    'newContext' in where
+      ? await where.newPage({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+      : await where.newPage()
   const errors = collectErrors(page)
   await page.goto(server.url)
   await page.fill(inConsole('input[name=email]'), email)
@@ -128,5 +136,9 @@ export async function toastTexts(page: Page): Promise<string[]> {
 
 /** Waits for a toast containing a text. */
 export async function toastShown(page: Page, text: string): Promise<void> {
-  await page.locator(inConsole('.toast-stack sl-alert')).filter({ hasText: text }).first().waitFor({ timeout: 20_000 })
+  await page
+    .locator(inConsole('.toast-stack sl-alert'))
+    .filter({ hasText: text })
+    .first()
+    .waitFor({ timeout: 20_000 })
 }
