@@ -23,7 +23,6 @@ function AgentCalendarView({ container, timeZone }: ElementProps<AgentCalendarPr
  * join, with the detail and schedule drawers. It connects the page's session when an agent is signed in.
  *
  * @tag agent-calendar
- * @attr time-zone - IANA time zone of the day grid (default: the browser's).
  * @fires agent-locale-change - The session's language changed; `detail.locale` is en, es or fr.
  * @fires agent-appointment-open - An appointment opened in the detail drawer: `detail.appointmentId`.
  * @fires agent-appointment-book - An appointment was booked through the drawer: `detail.appointmentId`.
@@ -35,7 +34,10 @@ function AgentCalendarView({ container, timeZone }: ElementProps<AgentCalendarPr
  */
 export class AgentCalendarElement extends createAgentElement<AgentCalendarProps>({
   component: AgentCalendarView,
-  props: { timeZone: 'string' },
+  props: {
+    /** IANA time zone of the day grid (attribute `time-zone`); the browser's by default. */
+    timeZone: 'string',
+  },
   events: [localeChange, calendarActivity],
 }) {}
 

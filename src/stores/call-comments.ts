@@ -3,6 +3,7 @@ import { CommentsUpdatedSchema } from '../protocol'
 import { SAVE_DEBOUNCE_MS } from '../constants'
 import { clock, type TimerId } from '../services/clock'
 import { realtime } from './connection'
+import { dropDraft, keepCommentsDraft } from './call-drafts'
 
 /** Where the agent's comments stand: typed, waiting for the debounce, on the wire, stored, or failed. */
 export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error'
@@ -47,6 +48,7 @@ export function startComments(text: string, { keepTyped = false } = {}): void {
  */
 export function editComments(text: string): void {
   $callComments.set({ ...$callComments.get(), text, status: 'pending', dirty: true })
+  keepCommentsDraft(text)
   clock.clearTimeout(timer)
   timer = clock.setTimeout(() => void saveComments(), SAVE_DEBOUNCE_MS)
 }
@@ -65,6 +67,7 @@ export async function saveComments(): Promise<void> {
     // Typed again meanwhile: that newer text is still to be saved.
     if ($callComments.get().text !== text) return
     $callComments.set({ ...$callComments.get(), status: 'saved', savedAt: saved.date, dirty: false })
+    dropDraft('comments')
   } catch {
     if ($callComments.get().text === text) $callComments.set({ ...$callComments.get(), status: 'error' })
   }

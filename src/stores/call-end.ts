@@ -13,6 +13,7 @@ import { resetTransfer } from './transfer'
 import { resetInvite } from './invite'
 import { resetQueueNotify } from './queue-notify'
 import { stopCallMedia } from './call-media'
+import { clearDrafts } from './call-drafts'
 
 let stopListening: (() => void) | null = null
 let endTimer: TimerId | undefined
@@ -46,6 +47,7 @@ export function endCall(end: Pick<CallEnd, 'callId' | 'reason'>): void {
   const active = $call.get()
   if (!active || active.kind !== 'call' || active.id !== end.callId) return
   cleanUpCall()
+  clearDrafts(active.id)
   $call.set(null)
   setInCall(false)
   $lastCallEnd.set({ id: active.id, kind: 'call', reason: end.reason })

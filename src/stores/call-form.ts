@@ -4,6 +4,7 @@ import { validateFormValues, type FormDefinition, type FormValues } from '../pro
 import { SAVE_DEBOUNCE_MS } from '../constants'
 import { clock, type TimerId } from '../services/clock'
 import { realtime } from './connection'
+import { dropDraft, keepFormDraft } from './call-drafts'
 import type { SaveStatus } from './call-comments'
 
 /** A field's problem, by code (`required`, `email`, `pattern`, `min`…): the view translates it. */
@@ -78,6 +79,7 @@ export function editFormField(name: string, value: FormValues[string]): void {
     status: 'pending',
     dirty: true,
   })
+  keepFormDraft(values)
   clock.clearTimeout(timer)
   timer = clock.setTimeout(() => void saveForm(), SAVE_DEBOUNCE_MS)
 }
@@ -91,6 +93,7 @@ export async function saveForm(): Promise<void> {
     await realtime().request('form:update', { values }, v.null())
     if ($callForm.get().values !== values) return
     $callForm.set({ ...$callForm.get(), status: 'saved', dirty: false })
+    dropDraft('form')
   } catch {
     if ($callForm.get().values === values) $callForm.set({ ...$callForm.get(), status: 'error' })
   }

@@ -9,8 +9,9 @@ import { hangUp, hangupRefused } from './call-hangup'
 import { resetCallView } from './call-views'
 import { startChat } from './chat'
 import { startTags } from './call-tags'
-import { resendComments, startComments } from './call-comments'
-import { resendForm, startForm } from './call-form'
+import { editComments, resendComments, startComments } from './call-comments'
+import { editFormField, resendForm, startForm } from './call-form'
+import { takeDrafts } from './call-drafts'
 import { setWaitingRoom } from './waiting-room'
 import { startCustomer } from './call-customer'
 import { transferFailed, transferSucceeded } from './transfer'
@@ -41,6 +42,15 @@ function takeCallTools(call: Call, keepTyped: boolean): void {
   startCustomer(call.customerName, call.customerConnected, call.customerPermissions)
 }
 
+/** A reload within the save debounce left drafts: they go in again and are sent. */
+function restoreDrafts(call: Call): void {
+  const drafts = takeDrafts(call.id)
+  if (drafts.comments !== null && drafts.comments !== call.comments) editComments(drafts.comments)
+  if (drafts.form && call.agentForm)
+    for (const [name, value] of Object.entries(drafts.form))
+      if (JSON.stringify(call.agentFormValues[name]) !== JSON.stringify(value)) editFormField(name, value)
+}
+
 /**
  * The agent is in a call (`join`, or the answer's acknowledgement). A second notice of the same call
  * changes nothing.
@@ -62,6 +72,7 @@ export function rejoinCall(call: Call): void {
   if (!active) {
     begin(fromCall(call, true), call.messages)
     takeCallTools(call, false)
+    restoreDrafts(call)
     return
   }
   $call.set(fromCall(call, true))

@@ -175,6 +175,25 @@ describe('the active call', () => {
     expect(sent('form:update').at(-1)).to.deep.equal({ values: { reason: 'offline value' } })
   })
 
+  it('keeps what was typed within the debounce across a reload, and sends it after the rejoin', async () => {
+    const call = joinedCall({ agentForm: form })
+    socket.serverEmit('join', call)
+    editComments('typed just before the reload')
+    editFormField('reason', 'before reload')
+    // The page goes away before the debounce ran out: this tab's stores start over.
+    abandonCall()
+    expect($callComments.get().text).to.equal('')
+    socket.answer('comments', () => ok({ callId: call.id, date: new Date().toISOString() }))
+    socket.answer('form:update', () => ok())
+    socket.serverEmit('rejoin', call)
+    expect($callComments.get().text).to.equal('typed just before the reload')
+    expect($callForm.get().values).to.deep.equal({ reason: 'before reload' })
+    await time.tick(SAVE_DEBOUNCE_MS)
+    await settle(20)
+    expect(sent('comments').at(-1)).to.deep.equal({ comments: 'typed just before the reload' })
+    expect(sent('form:update').at(-1)).to.deep.equal({ values: { reason: 'before reload' } })
+  })
+
   it('lands back in the call on rejoin when none is active (a reload)', () => {
     const call = joinedCall({ comments: 'kept', messages: [] })
     socket.serverEmit('rejoin', call)

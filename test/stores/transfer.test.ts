@@ -34,7 +34,15 @@ function agent(firstname: string, status: Partial<Agent['status']> = {}): Agent 
 }
 
 function page<T>(data: T[], limit = 5, skip = 0) {
-  return { data, total: data.length + 7, limit, skip, page: skip / limit + 1, sortField: null, sortOrder: null }
+  return {
+    data,
+    total: data.length + 7,
+    limit,
+    skip,
+    page: skip / limit + 1,
+    sortField: null,
+    sortOrder: null,
+  }
 }
 
 describe('transfer and invitation', () => {
@@ -48,7 +56,10 @@ describe('transfer and invitation', () => {
   beforeEach(async () => {
     time = fakeClock()
     api = fakeApi()
-    api.route('GET', '/api/segments', (request) => ({ status: 200, body: page([sales], 5, request.path.includes('$skip=5') ? 5 : 0) }))
+    api.route('GET', '/api/segments', (request) => ({
+      status: 200,
+      body: page([sales], 5, request.path.includes('$skip=5') ? 5 : 0),
+    }))
     api.route('GET', '/api/users', { status: 200, body: page([bruno, agent('Carla', { available: false })]) })
     signIn(Date.now())
     socket = connectFakeSocket()
@@ -72,7 +83,9 @@ describe('transfer and invitation', () => {
 
   it("loads both tables without a page size, then pages with the server's, hiding the current user", async () => {
     openTransfer()
-    await waitUntil(() => transferSegments.$state.get().rows.length > 0 && transferAgents.$state.get().rows.length > 0)
+    await waitUntil(
+      () => transferSegments.$state.get().rows.length > 0 && transferAgents.$state.get().rows.length > 0,
+    )
     expect(api.to('/api/segments')[0]!.path).to.not.contain('$limit')
     const users = api.to('/api/users')[0]!.path
     expect(decodeURIComponent(users)).to.contain(`id[$ne]=${USER_ID}`)
@@ -111,7 +124,11 @@ describe('transfer and invitation', () => {
     await confirmTransfer()
     expect(sent('call:transfer:segment')).to.deep.equal([{ segment: sales.id }])
     expect($transfer.get().pending).to.equal(true)
-    socket.serverEmit('call:transfer:success', { callId, target: { type: 'segment', ...sales }, endsInMs: 10_000 })
+    socket.serverEmit('call:transfer:success', {
+      callId,
+      target: { type: 'segment', ...sales },
+      endsInMs: 10_000,
+    })
     expect($transfer.get().open).to.equal(false)
     expect(toasts()).to.deep.equal([{ id: 'call.transfer.successSegment', values: { name: 'Sales' } }])
     await time.tick(SEGMENT_TRANSFER_END_MS - 1)
@@ -127,7 +144,11 @@ describe('transfer and invitation', () => {
     chooseTransferTarget({ type: 'agent', id: bruno.id, name: 'Bruno Test' })
     await confirmTransfer()
     expect(sent('call:transfer:agent')).to.deep.equal([{ agent: bruno.id }])
-    socket.serverEmit('call:transfer:success', { callId, target: { type: 'agent', id: bruno.id, name: 'Bruno Test' }, endsInMs: 0 })
+    socket.serverEmit('call:transfer:success', {
+      callId,
+      target: { type: 'agent', id: bruno.id, name: 'Bruno Test' },
+      endsInMs: 0,
+    })
     expect(toasts()[0]).to.deep.equal({ id: 'call.transfer.successAgent', values: { name: 'Bruno Test' } })
     socket.serverEmit('end', { callId, reason: 'transferred' })
     expect($call.get()).to.equal(null)
@@ -176,7 +197,10 @@ describe('transfer and invitation', () => {
     await confirmInvite()
     expect(sent('call:invite:agent')).to.deep.equal([{ agent: bruno.id }])
     expect($invite.get().pending).to.equal(true)
-    socket.serverEmit('call:invite:success', { callId, target: { type: 'agent', id: bruno.id, name: 'Bruno Test' } })
+    socket.serverEmit('call:invite:success', {
+      callId,
+      target: { type: 'agent', id: bruno.id, name: 'Bruno Test' },
+    })
     expect($invite.get().open).to.equal(false)
     expect(toasts()).to.deep.equal([{ id: 'call.invite.success', values: { name: 'Bruno Test' } }])
   })
@@ -192,7 +216,13 @@ describe('transfer and invitation', () => {
       openInvite()
       chooseInvitee(bruno)
       await confirmInvite()
-      socket.serverEmit('call:invite:error', { callId, target: { type: 'agent', id: bruno.id, name: 'Bruno Test' }, code: 409, reason, message: 'no' })
+      socket.serverEmit('call:invite:error', {
+        callId,
+        target: { type: 'agent', id: bruno.id, name: 'Bruno Test' },
+        code: 409,
+        reason,
+        message: 'no',
+      })
       expect($invite.get().open).to.equal(false)
       expect(toasts()).to.deep.equal([{ id: message, values: { name: 'Bruno Test' } }])
     })

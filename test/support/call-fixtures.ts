@@ -1,4 +1,4 @@
-import type { Appointment, Call, InboundCall, MeetingJoined } from '../../src/protocol'
+import type { Appointment, Call, ConsoleSettings, InboundCall, MeetingJoined } from '../../src/protocol'
 import { serverEventSchemas } from '../../src/protocol'
 import { createSocketConnection } from '../../src/services/socket'
 import { replaceConnections } from '../../src/stores/connection'
@@ -163,3 +163,18 @@ export const refused = (code: number, message = 'refused', extra: Record<string,
   ok: false,
   error: { code, message, ...extra },
 })
+
+/** Console settings with every optional tool off (tests switch on what they need). */
+export function consoleSettings(patch: Partial<ConsoleSettings> = {}): ConsoleSettings {
+  return {
+    fileShare: { enabled: false },
+    capture: { enabled: false },
+    apps: [],
+    recorder: joinedCall().recordingsSettings,
+    calendarEnabled: false,
+    virtualBackground: { enabled: false, images: [] },
+    statuses: [{ id: 'available', name: 'available', label: 'Available', color: '#2f9e44' }],
+    pageSize: 10,
+    ...patch,
+  }
+}

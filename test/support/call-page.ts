@@ -9,7 +9,8 @@ import { $inbound, abandonRinging } from '../../src/stores/inbound'
 import { fakeApi, type FakeApi } from './fake-api'
 import type { FakeSocket } from './fake-socket'
 import { mount, shadow } from './render'
-import { fakeRealtime, resetSession, signIn } from './session'
+import { acceptAuthentication, fakeRealtime, resetSession, signIn } from './session'
+import { consoleSettings } from './call-fixtures'
 
 /** A signed-in page with `<agent-call-panel>`, a fake realtime link and a fake API. */
 export interface CallPage {
@@ -42,8 +43,14 @@ export async function openCallPage(lang = 'en'): Promise<CallPage> {
       exp: Math.floor(Date.now() / 1000) + 900,
     },
   })
+  api.route('GET', '/api/user/settings', {
+    status: 200,
+    body: { ringtone: 'marimba', virtualBackground: { enabled: false, background: '' } },
+  })
   const realtime = fakeRealtime()
   realtime.link.connect()
+  // The panel connects the agent itself on a page without a console: the fake server lets it in.
+  acceptAuthentication(realtime.socket(), consoleSettings())
   signIn(Date.now())
   const panel = await mount<HTMLElement>(html`<agent-call-panel lang=${lang}></agent-call-panel>`)
   const root = shadow(panel)

@@ -51,19 +51,17 @@ export function renderEventContent(arg: EventContentArg, labels: EventLabels): {
   box.append(span('appointment-time', range), span('appointment-title', appointment.title))
   const badges = document.createElement('span')
   badges.className = 'appointment-badges'
-  badges.append(span(`badge badge-status badge-${appointment.status}`, labels.status[appointment.status]))
-  if (appointment.type !== 'regular')
-    badges.append(span(`badge badge-type badge-${appointment.type}`, labels.type[appointment.type]))
+  // Blocked and external time has no customer, so no status worth showing: its type instead.
+  if (appointment.type === 'regular')
+    badges.append(
+      span(`appointment-badge badge-status badge-${appointment.status}`, labels.status[appointment.status]),
+    )
+  else
+    badges.append(
+      span(`appointment-badge badge-type badge-${appointment.type}`, labels.type[appointment.type]),
+    )
   box.append(badges)
   return { domNodes: [box] }
-}
-
-/** What a screen reader says for an event: title, time, status and type. */
-export function eventLabel(appointment: Appointment, labels: EventLabels): string {
-  const range = labels.range(Date.parse(appointment.startAt), Date.parse(appointment.endAt))
-  return [appointment.title, range, labels.status[appointment.status], labels.type[appointment.type]].join(
-    ', ',
-  )
 }
 
 /**

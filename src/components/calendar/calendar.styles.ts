@@ -9,19 +9,19 @@ export const calendarStyles = css`
     height: 100%;
     min-height: 32rem;
   }
-  .calendar-toolbar {
+  .calendar-area .calendar-toolbar {
     display: flex;
     flex-wrap: wrap;
     align-items: flex-end;
     justify-content: space-between;
     gap: var(--sl-spacing-small);
   }
-  .calendar-nav {
+  .calendar-area .calendar-nav {
     display: flex;
     align-items: center;
     gap: var(--sl-spacing-2x-small);
   }
-  .calendar-heading {
+  .calendar-area .calendar-heading {
     margin: 0;
     display: grid;
     min-width: 10rem;
@@ -29,23 +29,26 @@ export const calendarStyles = css`
     font-size: var(--sl-font-size-medium);
     line-height: var(--sl-line-height-dense);
   }
-  .calendar-weekday {
+  .calendar-area .calendar-weekday {
     font-weight: var(--sl-font-weight-semibold);
-    text-transform: capitalize;
   }
-  .calendar-date {
+  /* Spanish and French weekdays are lower case; only the first letter goes up as a heading. */
+  .calendar-area .calendar-weekday::first-letter {
+    text-transform: uppercase;
+  }
+  .calendar-area .calendar-date {
     color: var(--sl-color-neutral-600);
     font-size: var(--sl-font-size-small);
   }
-  .calendar-users {
+  .calendar-area .calendar-users {
     min-width: 12rem;
   }
-  .calendar-status {
+  .calendar-area .calendar-status {
     margin: 0;
     color: var(--sl-color-neutral-600);
     font-size: var(--sl-font-size-small);
   }
-  .day-grid {
+  .calendar-area .day-grid {
     flex: 1;
     min-height: 24rem;
     --fc-border-color: var(--sl-color-neutral-200);
@@ -56,36 +59,36 @@ export const calendarStyles = css`
     --fc-event-text-color: var(--sl-color-neutral-900);
     font-size: var(--sl-font-size-small);
   }
-  .fc .appointment {
+  .calendar-area .fc .appointment {
     border-width: 0 0 0 4px;
     border-radius: var(--sl-border-radius-small);
     cursor: pointer;
   }
-  .fc .appointment:focus-visible {
+  .calendar-area .fc .appointment:focus-visible {
     outline: var(--sl-focus-ring);
     outline-offset: 1px;
   }
-  .fc .status-pending {
+  .calendar-area .fc .status-pending {
     background: var(--sl-color-primary-50);
     border-color: var(--sl-color-primary-600);
   }
-  .fc .status-attended {
+  .calendar-area .fc .status-attended {
     background: var(--sl-color-success-50);
     border-color: var(--sl-color-success-600);
   }
-  .fc .status-canceled {
+  .calendar-area .fc .status-canceled {
     background: var(--sl-color-danger-50);
     border-color: var(--sl-color-danger-600);
   }
-  .fc .status-canceled .appointment-title,
-  .fc .status-rescheduled .appointment-title {
+  .calendar-area .fc .status-canceled .appointment-title,
+  .calendar-area .fc .status-rescheduled .appointment-title {
     text-decoration: line-through;
   }
-  .fc .status-rescheduled {
+  .calendar-area .fc .status-rescheduled {
     background: var(--sl-color-neutral-100);
     border-color: var(--sl-color-neutral-500);
   }
-  .fc .type-blocked {
+  .calendar-area .fc .type-blocked {
     background: repeating-linear-gradient(
       135deg,
       var(--sl-color-neutral-100),
@@ -95,15 +98,15 @@ export const calendarStyles = css`
     );
     border-color: var(--sl-color-neutral-600);
   }
-  .fc .type-external {
+  .calendar-area .fc .type-external {
     border-style: dashed;
     border-width: 1px 1px 1px 4px;
     cursor: default;
   }
-  .fc .is-past {
+  .calendar-area .fc .is-past {
     opacity: 0.55;
   }
-  .appointment-body {
+  .calendar-area .appointment-body {
     display: flex;
     flex-wrap: wrap;
     align-items: baseline;
@@ -112,18 +115,18 @@ export const calendarStyles = css`
     overflow: hidden;
     color: var(--sl-color-neutral-900);
   }
-  .appointment-time {
+  .calendar-area .appointment-time {
     font-variant-numeric: tabular-nums;
     color: var(--sl-color-neutral-700);
   }
-  .appointment-title {
+  .calendar-area .appointment-title {
     font-weight: var(--sl-font-weight-semibold);
   }
-  .appointment-badges {
+  .calendar-area .appointment-badges {
     display: inline-flex;
     gap: var(--sl-spacing-3x-small);
   }
-  .badge {
+  .calendar-area .appointment-badge {
     padding: 0 var(--sl-spacing-2x-small);
     border-radius: var(--sl-border-radius-pill);
     font-size: var(--sl-font-size-2x-small);
@@ -133,17 +136,17 @@ export const calendarStyles = css`
     background: var(--sl-color-neutral-0);
     border: 1px solid currentColor;
   }
-  .badge-pending {
+  .calendar-area .badge-pending {
     color: var(--sl-color-primary-700);
   }
-  .badge-attended {
+  .calendar-area .badge-attended {
     color: var(--sl-color-success-700);
   }
-  .badge-canceled {
+  .calendar-area .badge-canceled {
     color: var(--sl-color-danger-700);
   }
-  .badge-rescheduled,
-  .badge-type {
+  .calendar-area .badge-rescheduled,
+  .calendar-area .badge-type {
     color: var(--sl-color-neutral-700);
   }
 `

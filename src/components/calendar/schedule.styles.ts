@@ -5,44 +5,46 @@ export const scheduleStyles = css`
   .schedule-drawer {
     --size: min(34rem, 100vw);
   }
-  .schedule-form {
+  .schedule-drawer .schedule-form {
     display: grid;
     gap: var(--sl-spacing-medium);
   }
-  .schedule-form h4 {
+  .schedule-drawer .schedule-form h4 {
     margin: 0 0 var(--sl-spacing-x-small);
     font-size: var(--sl-font-size-medium);
     font-weight: var(--sl-font-weight-semibold);
   }
-  .rescheduling {
+  .schedule-drawer .rescheduling {
     margin: 0;
     color: var(--sl-color-neutral-700);
   }
-  .schedule-problem p {
+  .schedule-drawer .schedule-problem p {
     margin: 0 0 var(--sl-spacing-x-small);
   }
-  .month-picker {
+  .schedule-drawer .month-picker {
     display: flex;
     align-items: center;
     gap: var(--sl-spacing-x-small);
   }
-  .month-name {
+  .schedule-drawer .month-name {
     min-width: 10rem;
     text-align: center;
     font-weight: var(--sl-font-weight-semibold);
-    text-transform: capitalize;
   }
-  .choice-grid {
+  .schedule-drawer .month-name::first-letter {
+    text-transform: uppercase;
+  }
+  .schedule-drawer .choice-grid {
     display: grid;
     gap: var(--sl-spacing-2x-small);
   }
-  .choice-grid.days {
+  .schedule-drawer .choice-grid.days {
     grid-template-columns: repeat(auto-fill, minmax(3.25rem, 1fr));
   }
-  .choice-grid.hours {
+  .schedule-drawer .choice-grid.hours {
     grid-template-columns: repeat(auto-fill, minmax(5.5rem, 1fr));
   }
-  .choice {
+  .schedule-drawer .choice {
     display: grid;
     justify-items: center;
     padding: var(--sl-spacing-x-small) var(--sl-spacing-2x-small);
@@ -53,47 +55,47 @@ export const scheduleStyles = css`
     font: inherit;
     cursor: pointer;
   }
-  .choice:hover {
+  .schedule-drawer .choice:hover {
     border-color: var(--sl-color-primary-500);
     background: var(--sl-color-primary-50);
   }
-  .choice[aria-checked='true'] {
+  .schedule-drawer .choice[aria-checked='true'] {
     border-color: var(--sl-color-primary-600);
     background: var(--sl-color-primary-600);
     color: var(--sl-color-neutral-0);
   }
-  .choice:disabled {
+  .schedule-drawer .choice:disabled {
     opacity: 0.5;
     cursor: not-allowed;
   }
-  .choice-label {
+  .schedule-drawer .choice-label {
     font-weight: var(--sl-font-weight-semibold);
     font-variant-numeric: tabular-nums;
   }
-  .choice-detail {
+  .schedule-drawer .choice-detail {
     font-size: var(--sl-font-size-x-small);
     opacity: 0.8;
   }
-  .muted {
+  .schedule-drawer .muted {
     margin: 0;
     color: var(--sl-color-neutral-600);
     font-size: var(--sl-font-size-small);
   }
-  .field-problem {
+  .schedule-drawer .field-problem {
     margin: var(--sl-spacing-2x-small) 0 0;
     color: var(--sl-color-danger-700);
     font-size: var(--sl-font-size-small);
   }
-  .time-zone-select {
+  .schedule-drawer .time-zone-select {
     position: relative;
     display: grid;
     gap: var(--sl-spacing-3x-small);
   }
-  .field-label {
+  .schedule-drawer .field-label {
     font-size: var(--sl-input-label-font-size-medium);
     color: var(--sl-input-label-color);
   }
-  .combobox-input {
+  .schedule-drawer .combobox-input {
     height: var(--sl-input-height-medium);
     padding: 0 var(--sl-input-spacing-medium);
     border: solid var(--sl-input-border-width) var(--sl-input-border-color);
@@ -103,15 +105,15 @@ export const scheduleStyles = css`
     font: inherit;
     font-size: var(--sl-input-font-size-medium);
   }
-  .combobox-input:focus {
+  .schedule-drawer .combobox-input:focus {
     outline: none;
     border-color: var(--sl-input-border-color-focus);
     box-shadow: 0 0 0 var(--sl-focus-ring-width) var(--sl-input-focus-ring-color);
   }
-  .time-zone-select.invalid .combobox-input {
+  .schedule-drawer .time-zone-select.invalid .combobox-input {
     border-color: var(--sl-color-danger-600);
   }
-  .combobox-list {
+  .schedule-drawer .combobox-list {
     position: absolute;
     z-index: 10;
     inset-inline: 0;
@@ -126,24 +128,24 @@ export const scheduleStyles = css`
     border-radius: var(--sl-border-radius-medium);
     box-shadow: var(--sl-shadow-large);
   }
-  .combobox-list li {
+  .schedule-drawer .combobox-list li {
     display: flex;
     justify-content: space-between;
     gap: var(--sl-spacing-small);
     padding: var(--sl-spacing-2x-small) var(--sl-spacing-small);
     cursor: pointer;
   }
-  .combobox-list li[aria-selected='true'] {
+  .schedule-drawer .combobox-list li[aria-selected='true'] {
     background: var(--sl-color-primary-600);
     color: var(--sl-color-neutral-0);
   }
-  .combobox-list li.current span {
+  .schedule-drawer .combobox-list li.current span {
     font-weight: var(--sl-font-weight-semibold);
   }
-  .combobox-list small {
+  .schedule-drawer .combobox-list small {
     opacity: 0.75;
   }
-  .drawer-footer {
+  .schedule-drawer .drawer-footer {
     display: flex;
     justify-content: flex-end;
     gap: var(--sl-spacing-small);

@@ -21,8 +21,7 @@ export function CallControls({ togglePictureInPicture }: CallControlsProps) {
   const media = useStore($localMedia)
   const hangingUp = useStore($hangingUp)
   const meeting = useStore($inMeeting)
-  const label = (id: MessageId, shortcut: string) =>
-    `${intl.formatMessage({ id })} (Alt+${shortcut})`
+  const label = (id: MessageId, shortcut: string) => `${intl.formatMessage({ id })} (Alt+${shortcut})`
   return (
     <div
       className="call-controls"

@@ -1,32 +1,18 @@
 import { expect, waitUntil } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { VIEW_SWITCH_DELAY_MS } from '../../../src/constants'
-import type { ConsoleSettings } from '../../../src/protocol'
 import { receiveConsoleSettings, resetSettings } from '../../../src/stores/settings'
 import { $localMedia, $participants } from '../../../src/stores/call-media'
 import { $callView } from '../../../src/stores/call-views'
 import { $call } from '../../../src/stores/call'
-import { joinedCall, meetingJoined, newId, ok } from '../../support/call-fixtures'
+import { consoleSettings, joinedCall, meetingJoined, newId, ok } from '../../support/call-fixtures'
 import { openCallPage, type CallPage } from '../../support/call-page'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import { startMeeting } from '../../../src/stores/call'
 
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
 
-function settings(patch: Partial<ConsoleSettings> = {}): ConsoleSettings {
-  const recorder = joinedCall().recordingsSettings
-  return {
-    fileShare: { enabled: false },
-    capture: { enabled: false },
-    apps: [],
-    recorder,
-    calendarEnabled: false,
-    virtualBackground: { enabled: false, images: [] },
-    statuses: [],
-    pageSize: 10,
-    ...patch,
-  }
-}
+const settings = consoleSettings
 
 const form = [{ name: 'reason', label: 'Reason', type: 'text' as const, required: true }]
 
@@ -268,7 +254,7 @@ describe('<agent-call-panel> in a call', () => {
       // The browser's picture-in-picture needs a real window manager: record the requests instead.
       HTMLVideoElement.prototype.requestPictureInPicture = function (this: HTMLVideoElement) {
         requested.push(this)
-        inPip = this
+        inPip = requested.at(-1) ?? null
         return Promise.resolve({} as PictureInPictureWindow)
       }
       Document.prototype.exitPictureInPicture = () => {
