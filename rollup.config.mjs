@@ -10,6 +10,10 @@ import typescript from '@rollup/plugin-typescript'
 import nodePolyfills from 'rollup-plugin-polyfill-node'
 import { precompiledMessages, sizeReport } from './scripts/rollup-plugins.mjs'
 
+// The build writes to BUILD_DIR (scripts/build.mjs swaps it into dist/ at the end, so a running server never
+// serves a half-written bundle).
+const outDir = process.env.BUILD_DIR ?? 'dist'
+
 const elements = ['agent-console', 'agent-login', 'agent-status', 'agent-call-panel', 'agent-calendar']
 
 export default {
@@ -18,7 +22,7 @@ export default {
     ...Object.fromEntries(elements.map((name) => [`elements/${name}`, `src/elements/${name}.tsx`])),
   },
   output: {
-    dir: 'dist',
+    dir: outDir,
     format: 'es',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
@@ -50,7 +54,7 @@ export default {
     // simple-peer and its stream shims use Node's process, Buffer and global: the plugin injects them
     // into every node_modules file that needs one (its own polyfills included), nothing else.
     nodePolyfills({ include: ['node_modules/**/*.js'] }),
-    typescript({ tsconfig: './tsconfig.build.json', noEmitOnError: true }),
+    typescript({ tsconfig: './tsconfig.build.json', noEmitOnError: true, outDir, declarationDir: `${outDir}/types` }),
     terser({ format: { comments: false }, compress: { passes: 2 } }),
     sizeReport(),
   ],

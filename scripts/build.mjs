@@ -1,0 +1,18 @@
+// `npm run build`: icons, the Rollup bundle, then custom-elements.json. The bundle is written beside dist/
+// and swapped in at the end, so a server running during the build keeps serving a whole bundle.
+import { execFileSync } from 'node:child_process'
+import { existsSync, renameSync, rmSync } from 'node:fs'
+
+const next = '.dist-next'
+const old = '.dist-old'
+const run = (command, args, env = {}) =>
+  execFileSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+
+rmSync(next, { recursive: true, force: true })
+run(process.execPath, ['scripts/build-icons.mjs'])
+run('npx', ['rollup', '-c', '--silent'], { BUILD_DIR: next })
+rmSync(old, { recursive: true, force: true })
+if (existsSync('dist')) renameSync('dist', old)
+renameSync(next, 'dist')
+rmSync(old, { recursive: true, force: true })
+run('npm', ['run', 'manifest', '--silent'])
