@@ -24,6 +24,8 @@ import { expireSession, receiveUser, sessionId } from './session'
 import { loadUserSettings, receiveConsoleSettings, $userSettings } from './settings'
 import { dismissToast } from './toasts'
 import { $tokens } from './tokens'
+import { $tabRole } from './tab-role'
+import { whenActiveTab } from './tab-turn'
 
 /**
  * Where the realtime link is: `idle` before the agent connects, `online` once authenticated,
@@ -281,6 +283,9 @@ function stop(): void {
   dismissToast(RECONNECTING_KEY)
 }
 
+// Stops waiting for this tab's turn to hold the link (see whenActiveTab).
+let waitingTurn: (() => void) | null = null
+
 /**
  * Connects the console: fresh token, socket, `authenticate`; then keeps it connected (SPEC §4).
  * Idempotent. The shell calls it once the startup check passed; `<agent-status>` alone calls it when
@@ -291,6 +296,14 @@ function stop(): void {
  */
 export function connectRealtime(): void {
   if (!$tokens.get() || (wanted && $link.get().state !== 'idle')) return
+  // One console tab per browser holds the link and rings; another tab connects when its turn comes.
+  if ($tabRole.get() !== 'active') {
+    waitingTurn ??= whenActiveTab(() => {
+      waitingTurn = null
+      connectRealtime()
+    })
+    return
+  }
   wanted = true
   watchBrowser()
   void attemptConnection()
@@ -324,6 +337,8 @@ export function reconnectNow(): void {
  * disconnectRealtime()
  */
 export function disconnectRealtime(): void {
+  waitingTurn?.()
+  waitingTurn = null
   stop()
   closeSocket()
   stopPresence?.()
