@@ -92,6 +92,13 @@ export async function answerCall(context: ServerContext, userId: string, callId:
   context.io.to(rooms.user(userId)).emit('agent:status:update', {
     ...toStatusUpdate({ ...result.state, call_id: callId, ringing_call_id: null }),
   })
+  // The transferring agent hears of the success before its call ends (docs/protocol.md).
+  if (offer.kind === 'transferred' && offer.from_agent_id)
+    context.io.to(rooms.user(offer.from_agent_id)).emit('call:transfer:success', {
+      callId,
+      target: agentTarget(userId, name),
+      endsInMs: 0,
+    })
   for (const other of released) await letGo(context, other, callId, 'transferred')
   context.io.to(rooms.room(callId)).except(rooms.user(userId)).emit('peer:join', { peer })
   if (offer.kind === 'inbound' && released.length === 0 && call.customer_connected)
@@ -104,12 +111,6 @@ export async function answerCall(context: ServerContext, userId: string, callId:
       messages: result.messages,
     })
   else context.customers.to(rooms.room(callId)).emit('peer:join', { peer })
-  if (offer.kind === 'transferred' && offer.from_agent_id)
-    context.io.to(rooms.user(offer.from_agent_id)).emit('call:transfer:success', {
-      callId,
-      target: agentTarget(userId, name),
-      endsInMs: 0,
-    })
   if (offer.kind === 'invited' && offer.from_agent_id)
     context.io.to(rooms.user(offer.from_agent_id)).emit('call:invite:success', {
       callId,
