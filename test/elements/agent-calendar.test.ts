@@ -77,6 +77,10 @@ describe('<agent-calendar>', () => {
     const event = await opened
     expect(event.detail).to.deep.equal({ appointmentId: item.id })
     expect(event.composed && event.bubbles).to.equal(true)
+    // Alone on a page there is no shell: the calendar offers its own button to book.
+    expect(shadow(element).querySelector('.calendar-toolbar .new-appointment')?.textContent).to.contain(
+      'New appointment',
+    )
   })
 
   it('says so when the account has no calendar', async () => {

@@ -28,13 +28,15 @@ const TODAY_REFRESH_MS = 60_000
 interface CalendarAreaProps {
   /** IANA zone of the grid; the browser's when absent (`<agent-calendar time-zone>`). */
   timeZone?: string | undefined
+  /** Shows a button that opens the create drawer: `<agent-calendar>` alone has no shell button. */
+  scheduleButton?: boolean | undefined
 }
 
 /**
  * The calendar sidebar (a lazy chunk): the day view of the shown agent's appointments, the detail
  * drawer, and the reschedule drawer. Mounting it starts the 5 s appointment check and its notices.
  */
-export default function CalendarArea({ timeZone: zone }: CalendarAreaProps) {
+export default function CalendarArea({ timeZone: zone, scheduleButton = false }: CalendarAreaProps) {
   const intl = useIntl()
   // A zone given by the element; without one the grid keeps the browser's (or what a test set). A
   // layout effect: set before the day feed subscribes, so the first request is already in that zone.
@@ -56,7 +58,7 @@ export default function CalendarArea({ timeZone: zone }: CalendarAreaProps) {
   const loading = day.status === 'loading' || day.status === 'idle'
   return (
     <section className="calendar-area" aria-label={intl.formatMessage({ id: 'calendar.title' })}>
-      <CalendarToolbar date={date} isToday={date === dayOf(now, timeZone)} />
+      <CalendarToolbar date={date} isToday={date === dayOf(now, timeZone)} scheduleButton={scheduleButton} />
       {day.status === 'failed' ? (
         <GenericError
           messageId="calendar.errors.find"

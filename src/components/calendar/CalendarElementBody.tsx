@@ -29,5 +29,5 @@ export function CalendarElementBody({ timeZone }: { timeZone?: string | undefine
         <FormattedMessage id="calendar.disabled" />
       </p>
     )
-  return <LazyArea load={loadCalendarArea} props={{ timeZone }} />
+  return <LazyArea load={loadCalendarArea} props={{ timeZone, scheduleButton: true }} />
 }

@@ -1,15 +1,19 @@
 import { useIntl } from 'react-intl'
 import { showNextDay, showPreviousDay, showToday } from '../../stores/calendar'
 import { parseDate } from '../../stores/calendar-time'
+import { openScheduleDrawer } from '../../stores/schedule'
 import { UsersSelect } from './UsersSelect'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
+import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 
 interface CalendarToolbarProps {
   /** The shown day, `YYYY-MM-DD`. */
   date: string
   /** Whether the shown day is today (the today button is then idle). */
   isToday: boolean
+  /** Offers the create drawer here (a standalone calendar has no shell schedule button). */
+  scheduleButton: boolean
 }
 
 /** A calendar date formatted as itself: noon UTC never crosses a day boundary in the UTC formatter. */
@@ -19,7 +23,7 @@ function asUtcNoon(date: string): number {
 }
 
 /** Previous and next day, the weekday and date of the shown day, back to today, and the users selector. */
-export function CalendarToolbar({ date, isToday }: CalendarToolbarProps) {
+export function CalendarToolbar({ date, isToday, scheduleButton }: CalendarToolbarProps) {
   const intl = useIntl()
   const noon = asUtcNoon(date)
   const weekday = intl.formatDate(noon, { weekday: 'long', timeZone: 'UTC' })
@@ -48,6 +52,17 @@ export function CalendarToolbar({ date, isToday }: CalendarToolbarProps) {
         </sl-button>
       </div>
       <UsersSelect />
+      {scheduleButton && (
+        <sl-button
+          size="small"
+          variant="primary"
+          className="new-appointment"
+          onClick={() => openScheduleDrawer()}
+        >
+          <sl-icon slot="prefix" name="calendar-event"></sl-icon>
+          {intl.formatMessage({ id: 'calendar.schedule.createTitle' })}
+        </sl-button>
+      )}
     </div>
   )
 }
