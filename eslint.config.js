@@ -6,7 +6,18 @@ import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['dist', '.dist-next', '.dist-old', '.tmp', 'node_modules', '.data', 'test-results', 'src/components/icons/icons.generated.ts'] },
+  {
+    ignores: [
+      'dist',
+      '.dist-next',
+      '.dist-old',
+      '.tmp',
+      'node_modules',
+      '.data',
+      'test-results',
+      'src/components/icons/icons.generated.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -54,7 +54,12 @@ export default {
     // simple-peer and its stream shims use Node's process, Buffer and global: the plugin injects them
     // into every node_modules file that needs one (its own polyfills included), nothing else.
     nodePolyfills({ include: ['node_modules/**/*.js'] }),
-    typescript({ tsconfig: './tsconfig.build.json', noEmitOnError: true, outDir, declarationDir: `${outDir}/types` }),
+    typescript({
+      tsconfig: './tsconfig.build.json',
+      noEmitOnError: true,
+      outDir,
+      declarationDir: `${outDir}/types`,
+    }),
     terser({ format: { comments: false }, compress: { passes: 2 } }),
     sizeReport(),
   ],

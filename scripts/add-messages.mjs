@@ -7,7 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs'
 const input = JSON.parse(readFileSync(process.argv[2], 'utf8'))
 const languages = ['en', 'es', 'fr']
 for (const [key, texts] of Object.entries(input)) {
-  const missing = languages.filter((language) => typeof texts[language] !== 'string' || !texts[language].trim())
+  const missing = languages.filter(
+    (language) => typeof texts[language] !== 'string' || !texts[language].trim(),
+  )
   if (missing.length) throw new Error(`${key} lacks ${missing.join(', ')}`)
 }
 for (const language of languages) {

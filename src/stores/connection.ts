@@ -44,7 +44,8 @@ export function api(): HttpClient {
       baseUrl: () => $config.get().apiUrl,
       accessToken: () => $tokens.get()?.accessToken ?? null,
       renew: () => renew(client),
-      onRenewFailed: (error) => $httpError.set({ status: error.status, message: error.message, at: clock.now() }),
+      onRenewFailed: (error) =>
+        $httpError.set({ status: error.status, message: error.message, at: clock.now() }),
     })
     http = client
   }
@@ -69,7 +70,10 @@ export function realtime(): Realtime {
 }
 
 /** Tests hand in their own client or link (a fake socket, a client against a test server). */
-export function replaceConnections(replacements: { http?: HttpClient | null; socket?: Realtime | null }): void {
+export function replaceConnections(replacements: {
+  http?: HttpClient | null
+  socket?: Realtime | null
+}): void {
   if (replacements.http !== undefined) http = replacements.http
   if (replacements.socket !== undefined) socket = replacements.socket
 }

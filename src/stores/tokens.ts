@@ -18,7 +18,11 @@ function restore(): Tokens | null {
     try {
       const parsed = JSON.parse(raw) as Partial<Tokens>
       if (typeof parsed.accessToken === 'string' && typeof parsed.refreshToken === 'string')
-        return { accessToken: parsed.accessToken, refreshToken: parsed.refreshToken, remember: !!parsed.remember }
+        return {
+          accessToken: parsed.accessToken,
+          refreshToken: parsed.refreshToken,
+          remember: !!parsed.remember,
+        }
     } catch {
       area.remove(KEY)
     }
