@@ -9,6 +9,7 @@ import terser from '@rollup/plugin-terser'
 import typescript from '@rollup/plugin-typescript'
 import nodePolyfills from 'rollup-plugin-polyfill-node'
 import { precompiledMessages, sizeReport } from './scripts/rollup-plugins.mjs'
+import { reactAliasEntries } from './scripts/react-runtime.mjs'
 
 // The build writes to BUILD_DIR (scripts/build.mjs swaps it into dist/ at the end, so a running server never
 // serves a half-written bundle).
@@ -39,11 +40,13 @@ export default {
   plugins: [
     alias({
       // Messages are precompiled, so the ICU parser is not needed at run time.
+      // React's API runs on preact/compat (scripts/react-runtime.mjs).
       entries: [
         {
           find: /^@formatjs\/icu-messageformat-parser$/,
           replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
         },
+        ...reactAliasEntries,
       ],
     }),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),

@@ -1,8 +1,9 @@
-// Browser tests: every test file is bundled by esbuild (React is CommonJS, so serving modules one by one
-// does not work) and run in Debian's Chromium with a fake camera and microphone.
+// Browser tests: every test file is bundled by esbuild (one file per test, with the bundle's React runtime,
+// see scripts/react-runtime.mjs) and run in Debian's Chromium with a fake camera and microphone.
 import { chromeLauncher } from '@web/test-runner-chrome'
 import { build } from 'esbuild'
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs'
+import { reactAliases } from './scripts/react-runtime.mjs'
 import { defaultReporter } from '@web/test-runner'
 
 const bundleTests = {
@@ -15,6 +16,7 @@ const bundleTests = {
       write: false,
       format: 'esm',
       jsx: 'automatic',
+      alias: reactAliases,
       sourcemap: 'inline',
       target: 'es2022',
       define: { 'process.env.NODE_ENV': '"development"', global: 'globalThis' },

@@ -6,6 +6,7 @@ import { rollup } from 'rollup'
 import { chromium } from 'playwright-core'
 import config from '../rollup.config.mjs'
 import { measure } from '../scripts/rollup-plugins.mjs'
+import { reactAliases } from '../scripts/react-runtime.mjs'
 
 const RUNS = Number(process.argv[2] ?? 30)
 const COUNT = 300
@@ -53,6 +54,7 @@ const page = await build({
   write: false,
   format: 'esm',
   jsx: 'automatic',
+  alias: reactAliases,
   minify: true,
   target: 'es2022',
   define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },

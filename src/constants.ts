@@ -119,3 +119,8 @@ export const WAKE_CHECK_MS = 5_000
 export const WAKE_GAP_MS = 15_000
 /** How often the time-connected timer ticks. */
 export const TIMER_TICK_MS = 1_000
+/**
+ * The calendar sidebar waits for the agent's status to settle (a working status chosen) or this long
+ * after connecting, so its heavy chunk never competes with going available.
+ */
+export const SECONDARY_AREAS_DELAY_MS = 3_000

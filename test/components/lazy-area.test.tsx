@@ -36,10 +36,10 @@ describe('<LazyArea>', () => {
     )
 
   it('shows loading, then the area once its chunk arrives', async () => {
-    let arrive!: (module: { default: typeof Loaded }) => void
+    let arrive: ((module: { default: typeof Loaded }) => void) | undefined
     render(() => new Promise((resolve) => (arrive = resolve)))
-    await waitUntil(() => host.textContent?.includes('Loading'))
-    arrive({ default: Loaded })
+    await waitUntil(() => host.textContent?.includes('Loading') && arrive, 'the chunk was not asked for')
+    arrive!({ default: Loaded })
     await waitUntil(() => host.querySelector('.area'))
     expect(host.textContent).to.equal('calendar here')
   })
@@ -59,8 +59,12 @@ describe('<LazyArea>', () => {
   })
 
   it('gives up after two minutes and offers a retry, never a blank element', async () => {
-    render(() => new Promise(() => {}))
-    await waitUntil(() => host.textContent?.includes('Loading'))
+    let asked = false
+    render(() => {
+      asked = true
+      return new Promise(() => {})
+    })
+    await waitUntil(() => host.textContent?.includes('Loading') && asked, 'the chunk was not asked for')
     await time.tick(CHUNK_LOAD_TIMEOUT_MS - 1)
     expect(host.textContent).to.contain('Loading')
     await time.tick(1)

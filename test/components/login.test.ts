@@ -212,6 +212,8 @@ describe('<agent-login>', () => {
     const login = await loginPage()
     const email = input(login, 'email')
     type(email, 'ana@gmial.com')
+    // What the browser fires when focus leaves the field.
+    email.dispatchEvent(new FocusEvent('blur'))
     email.dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true }))
     await waitUntil(() => visibleText(login).includes('Did you mean ana@gmail.com?'), 'no suggestion')
     button(login, 'ana@gmail.com').click()
@@ -223,6 +225,7 @@ describe('<agent-login>', () => {
     const login = await loginPage()
     for (const address of ['ana@gmail.com', 'ana@demo.test', 'ana@acme.com']) {
       type(input(login, 'email'), address)
+      input(login, 'email').dispatchEvent(new FocusEvent('blur'))
       input(login, 'email').dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true }))
     }
     await new Promise((resolve) => requestAnimationFrame(resolve))

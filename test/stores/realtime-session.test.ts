@@ -147,6 +147,17 @@ describe('realtime session', () => {
   })
 
   it('reconnects with a back-off and a persistent notice showing attempt and code', async () => {
+    // The longest jitter every time, so each attempt's moment is known.
+    const random = Math.random
+    Math.random = () => 1
+    try {
+      await reconnectsWithBackOff()
+    } finally {
+      Math.random = random
+    }
+  })
+
+  async function reconnectsWithBackOff() {
     await online()
     serverDown(socket())
     drop(socket())
@@ -185,7 +196,7 @@ describe('realtime session', () => {
     expect(authenticateCount()).to.equal(before + 1)
     expect(reconnecting()?.messageId).to.equal('connection.restored')
     await waitUntil(() => $agentStatus.get().available, 'not available again')
-  })
+  }
 
   it('caps the back-off at 30 s with at most 20 % jitter', () => {
     expect([1, 2, 3, 4, 5, 6, 10].map((attempt) => reconnectDelay(attempt, () => 0))).to.deep.equal([

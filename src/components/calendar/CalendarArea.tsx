@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import {
@@ -12,18 +12,31 @@ import {
 import { dayOf } from '../../stores/calendar-time'
 import { $appointmentWatch } from '../../stores/calendar-watch'
 import { $meetingEndWatch } from '../../stores/meeting-join'
-import { openAppointment } from '../../stores/appointment'
+import { $openAppointment, openAppointment } from '../../stores/appointment'
+import { $scheduleDrawer } from '../../stores/schedule'
 import { GenericError } from '../common/GenericError'
+import { LazyArea } from '../common/LazyArea'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { CalendarToolbar } from './CalendarToolbar'
 import { DayGrid } from './DayGrid'
-import { AppointmentDrawer } from './AppointmentDrawer'
-import { ScheduleDrawer } from './ScheduleDrawer'
 import { calendarStyles } from './calendar.styles'
 import { useDrawerHost } from './useDrawerHost'
 import { useNow } from './useNow'
 
 const TODAY_REFRESH_MS = 60_000
+
+// The drawers (Shoelace drawer, tabs, the dynamic form) are chunks of their own, loaded the first time
+// one opens: the day view alone is what the sidebar needs to show.
+const loadAppointmentDrawer = () =>
+  import('./AppointmentDrawer').then((m) => ({ default: m.AppointmentDrawer }))
+const loadScheduleDrawer = () => import('./ScheduleDrawer').then((m) => ({ default: m.ScheduleDrawer }))
+
+/** True from the first time `wanted` is true on (a drawer stays mounted to animate its closing). */
+function useOnceWanted(wanted: boolean): boolean {
+  const [seen, setSeen] = useState(wanted)
+  if (wanted && !seen) setSeen(true)
+  return seen || wanted
+}
 
 interface CalendarAreaProps {
   /** IANA zone of the grid; the browser's when absent (`<agent-calendar time-zone>`). */
@@ -55,6 +68,8 @@ export default function CalendarArea({ timeZone: zone, scheduleButton = false }:
   const now = useNow(TODAY_REFRESH_MS)
   const detailHost = useDrawerHost('detail')
   const scheduleHost = useDrawerHost('schedule')
+  const detailWanted = useOnceWanted(useStore($openAppointment) !== null)
+  const scheduleWanted = useOnceWanted(useStore($scheduleDrawer).open)
   const loading = day.status === 'loading' || day.status === 'idle'
   return (
     <section className="calendar-area" aria-label={intl.formatMessage({ id: 'calendar.title' })}>
@@ -73,8 +88,8 @@ export default function CalendarArea({ timeZone: zone, scheduleButton = false }:
         </p>
       )}
       <DayGrid date={date} timeZone={timeZone} appointments={day.appointments} onOpen={openAppointment} />
-      {detailHost && <AppointmentDrawer />}
-      {scheduleHost && <ScheduleDrawer />}
+      {detailHost && detailWanted && <LazyArea load={loadAppointmentDrawer} props={{}} />}
+      {scheduleHost && scheduleWanted && <LazyArea load={loadScheduleDrawer} props={{}} />}
     </section>
   )
 }

@@ -35,7 +35,7 @@ export function EmailField({ value, onChange, error }: EmailFieldProps) {
           clearEmailSuggestion()
           onChange(event.target.value)
         }}
-        onBlur={() => void checkEmailSpelling(value)}
+        onBlur={(event) => void checkEmailSpelling(event.currentTarget.value)}
       />
       {suggestion && (
         <p id="email-suggestion" className="suggestion" aria-live="polite">

@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react'
 import { $busyInCall } from '../../stores/activity'
 import { $calendarEnabled } from '../../stores/settings'
 import { $startup } from '../../stores/startup'
+import { $secondaryAreasReady } from '../../stores/area-priority'
 import { watchAppVersion } from '../../stores/app-update'
 import { loadCalendarArea, loadCallArea, loadInboundArea, loadScheduleArea } from '../areas'
 import { LazyArea } from '../common/LazyArea'
@@ -26,6 +27,7 @@ export function Shell() {
   const busy = useStore($busyInCall)
   const calendar = useStore($calendarEnabled)
   const started = useStore($startup).phase === 'done'
+  const secondaryReady = useStore($secondaryAreasReady)
   const [scheduling, setScheduling] = useState(false)
   useEffect(() => watchAppVersion(), [])
   return (
@@ -44,7 +46,13 @@ export function Shell() {
         </main>
         {calendar && started && (
           <aside className="shell-calendar" aria-label={intl.formatMessage({ id: 'shell.calendar' })}>
-            <LazyArea load={loadCalendarArea} props={{}} />
+            {secondaryReady ? (
+              <LazyArea load={loadCalendarArea} props={{}} />
+            ) : (
+              <p className="lazy-loading" role="status">
+                {intl.formatMessage({ id: 'app.loading' })}
+              </p>
+            )}
           </aside>
         )}
       </div>
