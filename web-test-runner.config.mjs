@@ -4,6 +4,7 @@ import { chromeLauncher } from '@web/test-runner-chrome'
 import { build } from 'esbuild'
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs'
 import { reactAliases } from './scripts/react-runtime.mjs'
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs'
 import { defaultReporter } from '@web/test-runner'
 
 const bundleTests = {
@@ -44,18 +45,8 @@ export default {
         return context.newPage()
       },
       launchOptions: {
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--headless=new',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--no-first-run',
-          '--use-fake-device-for-media-stream',
-          '--use-fake-ui-for-media-stream',
-          '--autoplay-policy=no-user-gesture-required',
-        ],
+        executablePath: chromiumPath(),
+        args: CHROMIUM_ARGS,
       },
     }),
   ],

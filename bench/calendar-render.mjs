@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core'
 import config from '../rollup.config.mjs'
 import { measure } from '../scripts/rollup-plugins.mjs'
 import { reactAliases } from '../scripts/react-runtime.mjs'
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.mjs'
 
 const RUNS = Number(process.argv[2] ?? 30)
 const COUNT = 300
@@ -63,14 +64,8 @@ const page = await build({
 })
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--headless=new',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--no-first-run',
-  ],
+  executablePath: chromiumPath(),
+  args: CHROMIUM_ARGS,
 })
 try {
   const tab = await browser.newPage({

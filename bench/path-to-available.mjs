@@ -8,6 +8,7 @@ import { createServer } from 'node:net'
 import { gzipSync } from 'node:zlib'
 /* global document -- the waitForFunction callback runs in the page */
 import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.mjs'
 
 const BUDGET = 130 * 1024
 
@@ -44,14 +45,8 @@ export async function measurePathToAvailable() {
   const port = await freePort()
   const server = await startServer(port)
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--headless=new',
-      '--disable-gpu',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
   })
   const files = new Map()
   try {

@@ -5,6 +5,7 @@
  * @example
  * clock.setTimeout(loadMore, VIEW_SWITCH_DELAY_MS)
  */
+import { RINGTONE_NAMES } from './protocol/users'
 
 /** Socket.io connect/ack timeout. */
 export const SOCKET_TIMEOUT_MS = 15_000
@@ -76,21 +77,8 @@ export const BACKGROUND_IMAGE_ID_LENGTH = 24
 export const TWO_FACTOR_PIN_LENGTH = 6
 /** Number of one-time 2FA backup codes. */
 export const TWO_FACTOR_BACKUP_CODES = 10
-/** Ringtones an agent can choose from (user settings). */
-export const RINGTONES = [
-  'classic',
-  'clear-ring',
-  'future-sonar',
-  'marimba-2',
-  'noisy',
-  'dodo',
-  'happy-bells',
-  'marimba',
-  'smooth-piano',
-  'electric-ring',
-  'hey',
-  'modern',
-] as const
+/** Ringtones an agent can choose from (user settings); the contract's list, SPEC §9. */
+export const RINGTONES = RINGTONE_NAMES
 /** A ringtone name. */
 export type Ringtone = (typeof RINGTONES)[number]
 /** Languages of the interface, the first is the fallback. */

@@ -26,7 +26,7 @@ export const UserSchema = v.object({
 /** A user. */
 export type User = v.InferOutput<typeof UserSchema>
 
-/** Ringtone names of SPEC §9 (kept here too so that protocol/ imports nothing of ours). */
+/** Ringtone names of SPEC §9 (src/constants.ts re-exports them as RINGTONES). */
 export const RINGTONE_NAMES = [
   'classic',
   'clear-ring',

@@ -1,24 +1,13 @@
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core'
+import { CHROMIUM_ARGS as SHARED_ARGS, chromiumPath } from '../../../scripts/chromium.mjs'
 
 /** Chromium flags for headless runs on a closed network with a fake camera and microphone. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless=new',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--autoplay-policy=no-user-gesture-required',
-]
+export const CHROMIUM_ARGS: string[] = SHARED_ARGS
 
 /** Launches Debian's Chromium (never a downloaded one). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: CHROMIUM_ARGS,
   })
 }
