@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { Database, Queryable } from './database'
 
@@ -9,6 +11,9 @@ import type { Database, Queryable } from './database'
  * const db = await openPGlite({ dataDir: '.data/pglite' })
  */
 export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGliteDatabase> {
+  // PGlite makes its own folder but not its parents (`.data/` on a fresh clone).
+  const onDisk = options.dataDir !== undefined && !options.dataDir.includes('://')
+  if (onDisk) mkdirSync(dirname(options.dataDir as string), { recursive: true })
   const pg = await PGlite.create({
     ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
