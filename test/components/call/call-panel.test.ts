@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect, waitUntil, nextFrame } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { VIEW_SWITCH_DELAY_MS } from '../../../src/constants'
 import { receiveConsoleSettings, resetSettings } from '../../../src/stores/settings'
@@ -99,7 +99,9 @@ describe('<agent-call-panel> in a call', () => {
     page.$<HTMLButtonElement>('.menu-chat')!.click()
     await waitUntil(() => page.$('.call-view')?.dataset.view === 'chat')
     page.$<HTMLButtonElement>('.menu-authorizations')!.click()
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    // Give a wrong render its chance: two frames, so effects and their renders have run.
+    await nextFrame()
+    await nextFrame()
     expect(page.$('.call-view')?.dataset.view).to.equal('chat')
     await time.tick(VIEW_SWITCH_DELAY_MS)
     await waitUntil(() => page.$('.call-view')?.dataset.view === 'authorizations')

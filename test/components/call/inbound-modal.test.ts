@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect, waitUntil, nextFrame } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { html } from 'lit'
 import { $call } from '../../../src/stores/call'
@@ -127,7 +127,9 @@ describe('the inbound modal', () => {
     const second = await mount<HTMLElement>(html`<agent-call-panel lang="en"></agent-call-panel>`)
     page.socket.serverEmit('inbound', inboundCall())
     await page.find('dialog.inbound-modal')
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Give a wrong render its chance: two frames, so effects and their renders have run.
+    await nextFrame()
+    await nextFrame()
     const modals = [page.panel, second].map(
       (panel) => shadow(panel).querySelectorAll('dialog.inbound-modal').length,
     )
