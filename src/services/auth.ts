@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import {
   AccessTokenClaimsSchema,
-  ClaimResponseSchema,
   HTTP_PATHS,
   LoginResponseSchema,
   REDIRECT_HEADER,
@@ -65,16 +64,6 @@ export async function requestSso(
 ): Promise<string> {
   const { location } = await http.post(HTTP_PATHS.sso, { auth: false, body, schema: SsoResponseSchema })
   return location
-}
-
-/**
- * Mints a one-time claim id for the signed-in session, to hand it over to another page.
- *
- * @example
- * const { path } = await requestClaimId(api(), true)
- */
-export function requestClaimId(http: HttpClient, remember: boolean) {
-  return http.post(HTTP_PATHS.claims, { body: { remember }, schema: ClaimResponseSchema })
 }
 
 function decodeBase64Url(part: string): string {

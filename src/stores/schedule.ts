@@ -7,7 +7,6 @@ import { dayOf, startOfMonth } from './calendar-time'
 import { browserTimeZone, customerTimeZone } from './time-zones'
 import { onLogout } from './logout'
 import {
-  $scheduleServices,
   clearSlots,
   loadDays,
   loadHours,
@@ -168,11 +167,6 @@ export function chooseReferrer(referrer: string | null): void {
 /** Sets one value of the dynamic form. */
 export function setScheduleValue(name: string, value: FormValues[string]): void {
   patchScheduleForm({ values: { ...$scheduleForm.get().values, [name]: value } })
-}
-
-/** True when the agent may book: at least one service, or a reschedule (whose service is known). */
-export function hasServices(): boolean {
-  return $scheduleDrawer.get().mode === 'reschedule' || $scheduleServices.get().data.length > 0
 }
 
 onLogout(closeScheduleDrawer)

@@ -5,7 +5,6 @@ import {
   type ConsoleSettings,
   type StatusOption,
   type UserSettings,
-  type UserSettingsPatch,
 } from '../protocol'
 import { api } from './connection'
 import { onLogout } from './logout'
@@ -70,18 +69,6 @@ export async function loadUserSettings(): Promise<void> {
   } catch (error) {
     console.warn('[agent-console] user settings could not be loaded', error)
   }
-}
-
-/**
- * Saves a change to the agent's settings and keeps what the server answered.
- *
- * @example
- * await saveUserSettings({ ringtone: 'marimba' })
- */
-export async function saveUserSettings(patch: UserSettingsPatch): Promise<UserSettings> {
-  const saved = await api().patch(HTTP_PATHS.userSettings, { body: patch, schema: UserSettingsSchema })
-  $userSettings.set(saved)
-  return saved
 }
 
 /** Forgets both settings (logout). */

@@ -1,10 +1,10 @@
-import { FormattedMessage, useIntl } from 'react-intl'
+import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import type { Agent } from '../../protocol'
 import { fullName, isSelectable } from '../../stores/agents-directory'
 import type { PagedList } from '../../stores/paged-list'
 import { TablePager } from './TablePager'
-import '@shoelace-style/shoelace/dist/components/button/button.js'
+import { RowSelectButton } from './RowSelectButton'
 import '@shoelace-style/shoelace/dist/components/tag/tag.js'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
 
@@ -28,7 +28,6 @@ function statusOf(agent: Agent): {
 
 /** Agents as a paged table: status, full name and a select button (online and available only). */
 export function AgentsTable({ list, selected, onSelect, locked }: AgentsTableProps) {
-  const intl = useIntl()
   const state = useStore(list.$state)
   return (
     <div className="server-table" aria-busy={state.loading}>
@@ -62,16 +61,12 @@ export function AgentsTable({ list, selected, onSelect, locked }: AgentsTablePro
                 </td>
                 <td>{name}</td>
                 <td>
-                  <sl-button
-                    size="small"
-                    variant={chosen ? 'primary' : 'default'}
+                  <RowSelectButton
+                    name={name}
+                    chosen={chosen}
                     disabled={!isSelectable(agent) || locked}
-                    aria-pressed={chosen ? 'true' : 'false'}
-                    aria-label={intl.formatMessage({ id: 'call.table.selectName' }, { name })}
-                    onClick={() => onSelect(agent)}
-                  >
-                    <FormattedMessage id={chosen ? 'call.table.selected' : 'call.table.select'} />
-                  </sl-button>
+                    onSelect={() => onSelect(agent)}
+                  />
                 </td>
               </tr>
             )

@@ -1,9 +1,9 @@
-import { FormattedMessage, useIntl } from 'react-intl'
+import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import type { Segment } from '../../protocol'
 import type { PagedList } from '../../stores/paged-list'
 import { TablePager } from './TablePager'
-import '@shoelace-style/shoelace/dist/components/button/button.js'
+import { RowSelectButton } from './RowSelectButton'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
 
 interface SegmentsTableProps {
@@ -15,7 +15,6 @@ interface SegmentsTableProps {
 
 /** Departments (segments) as a paged table: name and a select button. */
 export function SegmentsTable({ list, selected, onSelect, locked }: SegmentsTableProps) {
-  const intl = useIntl()
   const state = useStore(list.$state)
   return (
     <div className="server-table" aria-busy={state.loading}>
@@ -39,16 +38,12 @@ export function SegmentsTable({ list, selected, onSelect, locked }: SegmentsTabl
               <tr key={segment.id} className={chosen ? 'chosen' : ''} data-segment-id={segment.id}>
                 <td>{segment.name}</td>
                 <td>
-                  <sl-button
-                    size="small"
-                    variant={chosen ? 'primary' : 'default'}
+                  <RowSelectButton
+                    name={segment.name}
+                    chosen={chosen}
                     disabled={locked}
-                    aria-pressed={chosen ? 'true' : 'false'}
-                    aria-label={intl.formatMessage({ id: 'call.table.selectName' }, { name: segment.name })}
-                    onClick={() => onSelect(segment)}
-                  >
-                    <FormattedMessage id={chosen ? 'call.table.selected' : 'call.table.select'} />
-                  </sl-button>
+                    onSelect={() => onSelect(segment)}
+                  />
                 </td>
               </tr>
             )
