@@ -16,6 +16,7 @@ import { DEFAULT_TIMERS, type Timers } from './timers'
 import { TokenService } from './auth/tokens'
 import type { RateLimit } from './auth/rate-limiter'
 import { Background } from './background'
+import { defineRingJobs } from './routing/ring-end'
 import type { ServerContext } from './context'
 import type { AgentServer, CustomerNamespace } from './realtime/io-types'
 import { attachAgentSocket } from './realtime/agent-socket'
@@ -134,6 +135,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     new Date(clock.now()),
   ])
 
+  defineRingJobs(context)
   await fastify.register(async (api) => registerApi(api, context), { prefix: '/api' })
   await registerStatic(fastify, { version: options.version })
   io.on('connection', (socket) => attachAgentSocket(context, socket))

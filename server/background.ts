@@ -1,10 +1,14 @@
 import type { Clock } from './clock'
 
+/** The named jobs of the server (see `Background.define`). */
+export type JobName = 'offer-expiry'
+
 /**
  * Timers and fire-and-forget work of one server, tracked so that `close()` can cancel the timers,
  * wait for work in flight, and only then close the database.
  */
 export class Background {
+  readonly #jobs = new Map<JobName, (subject: string) => Promise<void>>()
   readonly #timers = new Set<() => void>()
   readonly #work = new Set<Promise<void>>()
   #closed = false
@@ -26,6 +30,21 @@ export class Background {
       cancel()
       this.#timers.delete(cancel)
     }
+  }
+
+  /**
+   * Names the task run for a job, so a module can arm a job of another without importing it (ring
+   * timeouts re-dispatch, and dispatching arms ring timeouts).
+   */
+  define(name: JobName, task: (subject: string) => Promise<void>): void {
+    this.#jobs.set(name, task)
+  }
+
+  /** Runs job `name` for `subject` (an offer id…) after `ms`; returns a cancel function. */
+  schedule(ms: number, name: JobName, subject: string): () => void {
+    const task = this.#jobs.get(name)
+    if (!task) throw new Error(`No task defined for the job ${name}`)
+    return this.after(ms, () => task(subject))
   }
 
   /** Runs `task` now without waiting for it; errors are logged, never thrown. */

@@ -1,5 +1,5 @@
 import { APPOINTMENT_JOIN_WINDOW_MS } from '../../src/constants'
-import { ERROR_MESSAGES, type MeetingJoined } from '../../src/protocol'
+import type { MeetingJoined } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
@@ -13,6 +13,7 @@ import { dispatchForAgent } from '../routing/dispatch'
 import { emitStatus } from '../routing/leaving'
 import { appointmentView } from './appointments'
 import { pendingOf } from './waiting-room'
+import { lockAgentMeeting } from './agent-meeting'
 
 /** A meeting opens this long before its start. */
 export const MEETING_OPENS_BEFORE_MS = 15 * 60_000
@@ -112,14 +113,6 @@ export async function meetingRejoin(
   context.customers
     .to(rooms.room(appointmentId))
     .emit('peer:join', { peer: { id: agentPeerId(userId), role: 'agent', name: fullName(user) } })
-}
-
-/** The meeting the agent is in, locked; 409 otherwise. */
-export async function lockAgentMeeting(tx: Queryable, userId: string): Promise<AppointmentRow> {
-  const state = await lockAgentState(tx, userId)
-  const row = state?.appointment_id ? await lockAppointment(tx, state.appointment_id) : undefined
-  if (!row) throw new ServerError(409, ERROR_MESSAGES.notInMeeting)
-  return row
 }
 
 /** `meeting:hangup`: ends the meeting for everybody; the appointment becomes `attended` (or the status given). */

@@ -5,7 +5,7 @@ import type { Queryable } from '../store/database'
 import { appointmentById, type AppointmentRow } from '../store/appointments'
 import { joinRoom, leaveRoom, meetingCustomerPeerId, messagesOf, presentPeers } from '../store/participants'
 import { rooms } from '../realtime/io-types'
-import { lockAgentMeeting } from './meeting-session'
+import { lockAgentMeeting } from './agent-meeting'
 
 /** The waiting room of a meeting. */
 export async function pendingOf(db: Queryable, appointmentId: string): Promise<PendingAuthorization[]> {

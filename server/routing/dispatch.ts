@@ -5,7 +5,6 @@ import type { CallRow } from '../store/calls'
 import { agentSegments } from '../store/agent-states'
 import { rooms } from '../realtime/io-types'
 import { inboundView } from './call-view'
-import { expireOffer } from './ring-end'
 
 /** Segment names fetched with a call, so the ring needs no more queries. */
 interface SegmentNames {
@@ -125,5 +124,5 @@ async function announceOffer(context: ServerContext, offer: NewOffer): Promise<v
 
 /** Expires an offer at its time (here; the sweeper catches it if this process dies first). */
 export function armOfferTimeout(context: ServerContext, offerId: string, expiresAt: Date): void {
-  context.background.after(expiresAt.getTime() - context.clock.now(), () => expireOffer(context, offerId))
+  context.background.schedule(expiresAt.getTime() - context.clock.now(), 'offer-expiry', offerId)
 }

@@ -37,6 +37,11 @@ export async function expireOffer(context: ServerContext, offerId: string): Prom
   if (ended) await afterOfferClosed(context, ended, 'timeout')
 }
 
+/** Ring timeouts armed by dispatching run `expireOffer` (the job table keeps the two modules apart). */
+export function defineRingJobs(context: ServerContext): void {
+  context.background.define('offer-expiry', (offerId) => expireOffer(context, offerId))
+}
+
 /** Cancels whatever rings at an agent who went away. */
 export async function cancelOffersOf(context: ServerContext, userId: string): Promise<void> {
   const ended = await context.db.transaction(async (tx) => {

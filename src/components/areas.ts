@@ -7,7 +7,7 @@
  */
 
 // Keeps the call stores listening while an agent is signed in, wherever the areas are mounted from.
-import '../stores/call-session'
+import '../stores/call/call-session'
 
 /** The active call or meeting: video, side menu and views (`<agent-call-panel>` and the console). */
 export const loadCallArea = () => import('./call/CallArea')

@@ -41,7 +41,7 @@ export class AgentCalendarElement extends createAgentElement<AgentCalendarProps>
   events: [localeChange, calendarActivity],
 }) {}
 
-export { configure } from '../stores/config'
+export { configure } from '../stores/app/config'
 
 defineElement('agent-calendar', AgentCalendarElement)
 

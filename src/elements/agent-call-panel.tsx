@@ -5,10 +5,10 @@ import { CallPanel } from '../components/call/CallPanel'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
 import { callLifecycle, inboundLifecycle } from './events/call-events'
-import '../stores/call-session'
-import { $signedIn } from '../stores/session'
-import { $tabRole } from '../stores/tab-role'
-import { connectRealtime } from '../stores/realtime-session'
+import '../stores/call/call-session'
+import { $signedIn } from '../stores/session/session'
+import { $tabRole } from '../stores/app/tab-role'
+import { connectRealtime } from '../stores/session/realtime-session'
 import './events/event-map'
 
 // Signed in, in the browser's active console tab: the only time a panel may connect the agent.
@@ -50,7 +50,7 @@ export class AgentCallPanelElement extends createAgentElement({
   events: [localeChange, inboundLifecycle, callLifecycle],
 }) {}
 
-export { configure } from '../stores/config'
+export { configure } from '../stores/app/config'
 
 defineElement('agent-call-panel', AgentCallPanelElement)
 

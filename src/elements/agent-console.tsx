@@ -33,7 +33,7 @@ export class AgentConsoleElement extends createAgentElement({
   events: [localeChange, sessionChange, statusChange, connectionChange, httpError],
 }) {}
 
-export { configure } from '../stores/config'
+export { configure } from '../stores/app/config'
 
 defineElement('agent-console', AgentConsoleElement)
 

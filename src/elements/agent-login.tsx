@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { FormattedMessage } from 'react-intl'
 import { ElementRoot } from '../components/root/ElementRoot'
 import { LoginScreen } from '../components/login/LoginScreen'
-import { $signedIn, logout } from '../stores/session'
+import { $signedIn, logout } from '../stores/session/session'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
 import { httpError, sessionChange } from './events/session-events'
@@ -51,7 +51,7 @@ export class AgentLoginElement extends createAgentElement({
   events: [localeChange, sessionChange, httpError],
 }) {}
 
-export { configure } from '../stores/config'
+export { configure } from '../stores/app/config'
 
 defineElement('agent-login', AgentLoginElement)
 

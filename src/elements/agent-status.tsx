@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { ElementRoot } from '../components/root/ElementRoot'
 import { StatusArea } from '../components/status/StatusArea'
-import { $signedIn } from '../stores/session'
-import { connectRealtime } from '../stores/realtime-session'
+import { $signedIn } from '../stores/session/session'
+import { connectRealtime } from '../stores/session/realtime-session'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
 import { connectionChange, sessionChange, statusChange } from './events/session-events'
@@ -41,7 +41,7 @@ export class AgentStatusElement extends createAgentElement({
   events: [localeChange, sessionChange, statusChange, connectionChange],
 }) {}
 
-export { configure } from '../stores/config'
+export { configure } from '../stores/app/config'
 
 defineElement('agent-status', AgentStatusElement)
 

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react'
 import lightTheme from '@shoelace-style/shoelace/dist/themes/light.styles.js'
 import { baseStyles } from '../components/root/base.styles'
 import '../components/icons/register-icons'
-import { configureFromAttributes, setLanguageOverride } from '../stores/config'
+import { configureFromAttributes, setLanguageOverride } from '../stores/app/config'
 
 /** Attributes every agent element accepts; the first element connected configures the page's session. */
 export interface SessionAttributes {

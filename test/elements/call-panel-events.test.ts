@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing'
 import { inboundCall, joinedCall, ok } from '../support/call-fixtures'
 import { openCallPage, type CallPage } from '../support/call-page'
-import { answerInbound } from '../../src/stores/inbound'
+import { answerInbound } from '../../src/stores/inbound/inbound'
 
 describe('<agent-call-panel> events', () => {
   let page: CallPage

@@ -1,7 +1,7 @@
 import { expect, waitUntil, fixtureCleanup } from '@open-wc/testing'
 import { html } from 'lit'
 import '../../src/elements/index'
-import { $config, resetConfig } from '../../src/stores/config'
+import { $config, resetConfig } from '../../src/stores/app/config'
 import { mount, shadow, visibleText } from '../support/render'
 
 describe('one session per page', () => {

@@ -6,8 +6,8 @@ import {
   markDisconnected,
   receiveAgentStatus,
   statusMessageId,
-} from '../../src/stores/agent'
-import { setInMeeting } from '../../src/stores/activity'
+} from '../../src/stores/status/agent'
+import { setInMeeting } from '../../src/stores/status/activity'
 import { resetSession, signIn } from '../support/session'
 
 describe('agent status store', () => {

@@ -9,17 +9,17 @@ import {
   editAppointmentStart,
   openAppointment,
   saveAppointmentTimes,
-} from '../../src/stores/appointment'
-import { $meetingEndWatch, $meetingJoin, joinMeeting } from '../../src/stores/meeting-join'
-import { $activity, resetActivity, setInCall } from '../../src/stores/activity'
-import { $call, abandonCall } from '../../src/stores/call'
-import { $calendarActivity } from '../../src/stores/calendar-activity'
-import { $toasts, clearToasts } from '../../src/stores/toasts'
+} from '../../src/stores/calendar/appointment'
+import { $meetingEndWatch, $meetingJoin, joinMeeting } from '../../src/stores/calendar/meeting-join'
+import { $activity, resetActivity, setInCall } from '../../src/stores/status/activity'
+import { $call, abandonCall } from '../../src/stores/call/call'
+import { $calendarActivity } from '../../src/stores/calendar/calendar-activity'
+import { $toasts, clearToasts } from '../../src/stores/app/toasts'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import type { FakeSocket } from '../support/fake-socket'
 import { meetingJoined, ok, settle } from '../support/call-fixtures'
 import { calendarAppointment, foundReply, offline, onlineSocket } from '../support/calendar-fixtures'
-import { $calendarDay } from '../../src/stores/calendar'
+import { $calendarDay } from '../../src/stores/calendar/calendar'
 
 const minute = 60_000
 

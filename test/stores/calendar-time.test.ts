@@ -8,13 +8,13 @@ import {
   toLocalInput,
   wallClockAt,
   zonedToUtc,
-} from '../../src/stores/calendar-time'
+} from '../../src/stores/calendar/calendar-time'
 import {
   allTimeZones,
   browserTimeZone,
   canonicalTimeZone,
   customerTimeZone,
-} from '../../src/stores/time-zones'
+} from '../../src/stores/calendar/time-zones'
 
 const at = (iso: string) => Date.parse(iso)
 const wall = (iso: string, zone: string) => {

@@ -12,12 +12,12 @@ import {
   showNextDay,
   showPreviousDay,
   showToday,
-} from '../../src/stores/calendar'
-import { $meetingJoin } from '../../src/stores/meeting-join'
-import { $appointmentWatch, resetCalendarWatch } from '../../src/stores/calendar-watch'
-import { receiveConsoleSettings, $consoleSettings } from '../../src/stores/settings'
-import { $toasts, clearToasts, dismissToast } from '../../src/stores/toasts'
-import { clearTokens, setTokens } from '../../src/stores/tokens'
+} from '../../src/stores/calendar/calendar'
+import { $meetingJoin } from '../../src/stores/calendar/meeting-join'
+import { $appointmentWatch, resetCalendarWatch } from '../../src/stores/calendar/calendar-watch'
+import { receiveConsoleSettings, $consoleSettings } from '../../src/stores/profile/settings'
+import { $toasts, clearToasts, dismissToast } from '../../src/stores/app/toasts'
+import { clearTokens, setTokens } from '../../src/stores/session/tokens'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import type { FakeSocket } from '../support/fake-socket'
 import { settle } from '../support/call-fixtures'

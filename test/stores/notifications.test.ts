@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing'
-import { alertAgent } from '../../src/stores/notifications'
-import { $toasts } from '../../src/stores/toasts'
+import { alertAgent } from '../../src/stores/profile/notifications'
+import { $toasts } from '../../src/stores/app/toasts'
 import { resetSession } from '../support/session'
 
 /** Stands in for the browser's Notification API, permission granted. */

@@ -11,17 +11,17 @@ import {
   closeScheduleDrawer,
   openScheduleDrawer,
   setScheduleValue,
-} from '../../src/stores/schedule'
+} from '../../src/stores/calendar/schedule'
 import {
   $scheduleDays,
   $scheduleHours,
   $scheduleReferrers,
   $scheduleServiceForm,
-} from '../../src/stores/schedule-lists'
-import { $scheduleErrors, submitSchedule } from '../../src/stores/schedule-submit'
-import { $openAppointment, closeAppointment, openAppointment } from '../../src/stores/appointment'
-import { $toasts, clearToasts } from '../../src/stores/toasts'
-import { clearTokens, setTokens } from '../../src/stores/tokens'
+} from '../../src/stores/calendar/schedule-lists'
+import { $scheduleErrors, submitSchedule } from '../../src/stores/calendar/schedule-submit'
+import { $openAppointment, closeAppointment, openAppointment } from '../../src/stores/calendar/appointment'
+import { $toasts, clearToasts } from '../../src/stores/app/toasts'
+import { clearTokens, setTokens } from '../../src/stores/session/tokens'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { ok } from '../support/call-fixtures'
 import {

@@ -2,7 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing'
 import * as v from 'valibot'
 import { HTTP_PATHS } from '../../src/protocol'
 import { RETRY_AFTER_429_MS, SESSION_ID_KEY } from '../../src/constants'
-import { api } from '../../src/stores/connection'
+import { api } from '../../src/stores/session/connection'
 import {
   $sessionExpiredInCall,
   $signedIn,
@@ -10,14 +10,14 @@ import {
   logout,
   sessionId,
   verifySession,
-} from '../../src/stores/session'
-import { $consoleSettings, receiveConsoleSettings } from '../../src/stores/settings'
-import { $notifications, receiveNotifications } from '../../src/stores/notifications'
-import { $agentStatus, receiveAgentStatus } from '../../src/stores/agent'
-import { setInCall } from '../../src/stores/activity'
-import { $path, navigate } from '../../src/stores/router'
-import { $toasts } from '../../src/stores/toasts'
-import { $tokens } from '../../src/stores/tokens'
+} from '../../src/stores/session/session'
+import { $consoleSettings, receiveConsoleSettings } from '../../src/stores/profile/settings'
+import { $notifications, receiveNotifications } from '../../src/stores/profile/notifications'
+import { $agentStatus, receiveAgentStatus } from '../../src/stores/status/agent'
+import { setInCall } from '../../src/stores/status/activity'
+import { $path, navigate } from '../../src/stores/shell/router'
+import { $toasts } from '../../src/stores/app/toasts'
+import { $tokens } from '../../src/stores/session/tokens'
 import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { freshToken, resetSession, signIn } from '../support/session'

@@ -2,7 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing'
 import { cleanStores, keepMount } from 'nanostores'
 import { SEGMENT_TRANSFER_END_MS } from '../../src/constants'
 import type { Agent } from '../../src/protocol'
-import { $call, abandonCall } from '../../src/stores/call'
+import { $call, abandonCall } from '../../src/stores/call/call'
 import {
   $transfer,
   chooseTransferTarget,
@@ -11,17 +11,17 @@ import {
   openTransfer,
   transferAgents,
   transferSegments,
-} from '../../src/stores/transfer'
-import { $invite, chooseInvitee, confirmInvite, inviteAgents, openInvite } from '../../src/stores/invite'
-import { isSelectable } from '../../src/stores/agents-directory'
-import { $toasts, clearToasts } from '../../src/stores/toasts'
-import { resetActivity } from '../../src/stores/activity'
+} from '../../src/stores/call/transfer'
+import { $invite, chooseInvitee, confirmInvite, inviteAgents, openInvite } from '../../src/stores/call/invite'
+import { isSelectable } from '../../src/stores/directory/agents-directory'
+import { $toasts, clearToasts } from '../../src/stores/app/toasts'
+import { resetActivity } from '../../src/stores/status/activity'
 import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import type { FakeSocket } from '../support/fake-socket'
 import { connectFakeSocket, joinedCall, newId, ok, refused } from '../support/call-fixtures'
 import { signIn, USER_ID } from '../support/session'
-import { clearTokens } from '../../src/stores/tokens'
+import { clearTokens } from '../../src/stores/session/tokens'
 
 function agent(firstname: string, status: Partial<Agent['status']> = {}): Agent {
   return {

@@ -1,7 +1,7 @@
 import type { Appointment, Call, ConsoleSettings, InboundCall, MeetingJoined } from '../../src/protocol'
 import { serverEventSchemas } from '../../src/protocol'
 import { createSocketConnection } from '../../src/services/socket'
-import { replaceConnections } from '../../src/stores/connection'
+import { replaceConnections } from '../../src/stores/session/connection'
 import { fakeIo, type FakeSocket } from './fake-socket'
 
 let counter = 0

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
-import { cancelAppointment } from '../../stores/appointment'
+import { cancelAppointment } from '../../stores/calendar/appointment'
 import '@shoelace-style/shoelace/dist/components/textarea/textarea.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 

@@ -8,9 +8,9 @@ import {
   reloadOpenAppointment,
   saveAppointmentTimes,
   type OpenAppointment,
-} from '../../stores/appointment'
-import { readOnlyReason } from '../../stores/appointment-rules'
-import { $calendarTimeZone } from '../../stores/calendar'
+} from '../../stores/calendar/appointment'
+import { readOnlyReason } from '../../stores/calendar/appointment-rules'
+import { $calendarTimeZone } from '../../stores/calendar/calendar'
 import { GenericError } from '../common/GenericError'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { AppointmentSummary } from './AppointmentSummary'

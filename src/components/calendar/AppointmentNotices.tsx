@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
 import type { Appointment } from '../../protocol'
-import { openAppointment } from '../../stores/appointment'
-import type { ReadOnlyReason } from '../../stores/appointment-rules'
+import { openAppointment } from '../../stores/calendar/appointment'
+import type { ReadOnlyReason } from '../../stores/calendar/appointment-rules'
 import '@shoelace-style/shoelace/dist/components/alert/alert.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 

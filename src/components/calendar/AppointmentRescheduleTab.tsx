@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl'
 import type { Appointment } from '../../protocol'
-import type { TimeRange } from '../../stores/appointment-rules'
-import { discardAppointmentEdits, editAppointmentEnd, editAppointmentStart } from '../../stores/appointment'
-import { fromLocalInput, toLocalInput } from '../../stores/calendar-time'
-import { openScheduleDrawer } from '../../stores/schedule'
+import type { TimeRange } from '../../stores/calendar/appointment-rules'
+import { discardAppointmentEdits, editAppointmentEnd, editAppointmentStart } from '../../stores/calendar/appointment'
+import { fromLocalInput, toLocalInput } from '../../stores/calendar/calendar-time'
+import { openScheduleDrawer } from '../../stores/calendar/schedule'
 import '@shoelace-style/shoelace/dist/components/input/input.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 

@@ -8,12 +8,12 @@ import {
   $calendarTimeZone,
   reloadCalendarDay,
   setCalendarTimeZone,
-} from '../../stores/calendar'
-import { dayOf } from '../../stores/calendar-time'
-import { $appointmentWatch } from '../../stores/calendar-watch'
-import { $meetingEndWatch } from '../../stores/meeting-join'
-import { $openAppointment, openAppointment } from '../../stores/appointment'
-import { $scheduleDrawer } from '../../stores/schedule'
+} from '../../stores/calendar/calendar'
+import { dayOf } from '../../stores/calendar/calendar-time'
+import { $appointmentWatch } from '../../stores/calendar/calendar-watch'
+import { $meetingEndWatch } from '../../stores/calendar/meeting-join'
+import { $openAppointment, openAppointment } from '../../stores/calendar/appointment'
+import { $scheduleDrawer } from '../../stores/calendar/schedule'
 import { GenericError } from '../common/GenericError'
 import { LazyArea } from '../common/LazyArea'
 import { useShadowStyles } from '../root/useShadowStyles'

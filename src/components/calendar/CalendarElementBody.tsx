@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $signedIn } from '../../stores/session'
-import { $consoleSettings } from '../../stores/settings'
-import { connectRealtime } from '../../stores/realtime-session'
+import { $signedIn } from '../../stores/session/session'
+import { $consoleSettings } from '../../stores/profile/settings'
+import { connectRealtime } from '../../stores/session/realtime-session'
 import { loadCalendarArea } from '../areas'
 import { LazyArea } from '../common/LazyArea'
 

@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import type { Appointment } from '../../protocol'
-import { $activity } from '../../stores/activity'
-import { joinState } from '../../stores/appointment-rules'
-import { joinMeeting } from '../../stores/meeting-join'
+import { $activity } from '../../stores/status/activity'
+import { joinState } from '../../stores/calendar/appointment-rules'
+import { joinMeeting } from '../../stores/calendar/meeting-join'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 

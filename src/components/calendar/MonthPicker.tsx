@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl'
-import { addMonths, parseDate } from '../../stores/calendar-time'
+import { addMonths, parseDate } from '../../stores/calendar/calendar-time'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 
 interface MonthPickerProps {

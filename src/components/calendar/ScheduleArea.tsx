@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import { $scheduleDrawer, openScheduleDrawer } from '../../stores/schedule'
+import { $scheduleDrawer, openScheduleDrawer } from '../../stores/calendar/schedule'
 import { ScheduleDrawer } from './ScheduleDrawer'
 import { useDrawerHost } from './useDrawerHost'
 

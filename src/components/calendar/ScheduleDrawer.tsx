@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { clock } from '../../services/clock'
-import { dayOf, startOfMonth } from '../../stores/calendar-time'
+import { dayOf, startOfMonth } from '../../stores/calendar/calendar-time'
 import {
   $scheduleDrawer,
   $scheduleForm,
@@ -11,10 +11,10 @@ import {
   chooseTimeZone,
   closeScheduleDrawer,
   setScheduleValue,
-} from '../../stores/schedule'
-import { $scheduleReferrers, $scheduleServiceForm, $scheduleServices } from '../../stores/schedule-lists'
-import { $scheduleErrors, submitSchedule } from '../../stores/schedule-submit'
-import type { MessageId } from '../../stores/i18n'
+} from '../../stores/calendar/schedule'
+import { $scheduleReferrers, $scheduleServiceForm, $scheduleServices } from '../../stores/calendar/schedule-lists'
+import { $scheduleErrors, submitSchedule } from '../../stores/calendar/schedule-submit'
+import type { MessageId } from '../../stores/app/i18n'
 import { DynamicForm } from '../forms/DynamicForm'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { MonthPicker } from './MonthPicker'

@@ -7,8 +7,8 @@ import {
   loadReferrers,
   loadServiceForm,
   loadServices,
-} from '../../stores/schedule-lists'
-import type { MessageId } from '../../stores/i18n'
+} from '../../stores/calendar/schedule-lists'
+import type { MessageId } from '../../stores/app/i18n'
 import '@shoelace-style/shoelace/dist/components/alert/alert.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 

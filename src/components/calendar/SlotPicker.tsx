@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $calendarTimeZone } from '../../stores/calendar'
-import { parseDate } from '../../stores/calendar-time'
-import { $scheduleDays, $scheduleHours, type Loadable } from '../../stores/schedule-lists'
-import { chooseDay, chooseHour, type ScheduleForm } from '../../stores/schedule'
+import { $calendarTimeZone } from '../../stores/calendar/calendar'
+import { parseDate } from '../../stores/calendar/calendar-time'
+import { $scheduleDays, $scheduleHours, type Loadable } from '../../stores/calendar/schedule-lists'
+import { chooseDay, chooseHour, type ScheduleForm } from '../../stores/calendar/schedule'
 import { ChoiceGrid } from './ChoiceGrid'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useIntl } from 'react-intl'
-import { allTimeZones } from '../../stores/time-zones'
+import { allTimeZones } from '../../stores/calendar/time-zones'
 import { clock } from '../../services/clock'
 
 interface TimeZoneSelectProps {

@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $calendarUser, selectCalendarUser } from '../../stores/calendar'
-import { $calendarAgents } from '../../stores/calendar-users'
-import { $userId } from '../../stores/session'
+import { $calendarUser, selectCalendarUser } from '../../stores/calendar/calendar'
+import { $calendarAgents } from '../../stores/calendar/calendar-users'
+import { $userId } from '../../stores/session/session'
 import '@shoelace-style/shoelace/dist/components/select/select.js'
 import '@shoelace-style/shoelace/dist/components/option/option.js'
 

@@ -1,6 +1,6 @@
 import type { EventContentArg, EventInput } from '@fullcalendar/core'
 import type { Appointment } from '../../protocol'
-import { canOpen, isPast } from '../../stores/appointment-rules'
+import { canOpen, isPast } from '../../stores/calendar/appointment-rules'
 
 /** Translated words an event shows: its status and its type. */
 export interface EventLabels {

@@ -1,6 +1,6 @@
 import { createPlugin } from '@fullcalendar/core'
 import { NamedTimeZoneImpl } from '@fullcalendar/core/internal'
-import { wallClockAt, zonedToUtc } from '../../stores/calendar-time'
+import { wallClockAt, zonedToUtc } from '../../stores/calendar/calendar-time'
 
 /**
  * Named time zones for FullCalendar from the browser's own zone database (Intl): without a plugin,

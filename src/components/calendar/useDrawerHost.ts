@@ -5,7 +5,7 @@ import {
   claimCalendarHost,
   releaseCalendarHost,
   type CalendarDrawer,
-} from '../../stores/calendar-hosts'
+} from '../../stores/calendar/calendar-hosts'
 
 /**
  * Whether this view renders the drawer: only the first mounted view of the page does, and another

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type RefObject } from 'react'
 import type FullCalendar from '@fullcalendar/react'
 import type { CalendarApi } from '@fullcalendar/core'
 import type { Appointment } from '../../protocol'
-import { isPast } from '../../stores/appointment-rules'
+import { isPast } from '../../stores/calendar/appointment-rules'
 import { toEvent } from './appointment-event'
 
 /** The one event source the grid's events live in. */

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $callForm, editFormField, visibleFormErrors } from '../../stores/call-form'
+import { $callForm, editFormField, visibleFormErrors } from '../../stores/call/call-form'
 import { DynamicForm } from '../forms/DynamicForm'
 import { SaveIndicator } from './SaveIndicator'
 import '@shoelace-style/shoelace/dist/components/alert/alert.js'

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
-import { $call } from '../../stores/call'
-import { $signedIn } from '../../stores/logout'
+import { $call } from '../../stores/call/call'
+import { $signedIn } from '../../stores/session/logout'
 import { loadCallArea } from '../areas'
 import { LazyArea } from '../common/LazyArea'
 import { useShadowStyles } from '../root/useShadowStyles'

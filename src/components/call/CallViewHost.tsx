@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { $callView } from '../../stores/call-views'
+import { $callView } from '../../stores/call/call-views'
 import { InfoView } from './InfoView'
 import { AgentFormView } from './AgentFormView'
 import { ChatView } from './ChatView'

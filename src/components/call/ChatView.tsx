@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $chat, markChatRead, sendChatMessage } from '../../stores/chat'
+import { $chat, markChatRead, sendChatMessage } from '../../stores/call/chat'
 import '@shoelace-style/shoelace/dist/components/input/input.js'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 

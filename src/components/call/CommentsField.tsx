@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $callComments, editComments } from '../../stores/call-comments'
+import { $callComments, editComments } from '../../stores/call/call-comments'
 import { SaveIndicator } from './SaveIndicator'
 import '@shoelace-style/shoelace/dist/components/textarea/textarea.js'
 

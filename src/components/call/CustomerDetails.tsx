@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { CustomerExtraData } from '../../protocol'
-import type { MessageId } from '../../stores/i18n'
+import type { MessageId } from '../../stores/app/i18n'
 import { WebsiteDetailsDialog } from './WebsiteDetailsDialog'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $invite, chooseInvitee, closeInvite, confirmInvite, inviteAgents } from '../../stores/invite'
+import { $invite, chooseInvitee, closeInvite, confirmInvite, inviteAgents } from '../../stores/call/invite'
 import { AgentsTable } from './AgentsTable'
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl'
-import type { CallView } from '../../stores/call-views'
+import type { CallView } from '../../stores/call/call-views'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 
 /** The place of a tool that arrives in a later version (file share, capture, custom apps). */

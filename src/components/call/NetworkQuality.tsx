@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { FormattedMessage } from 'react-intl'
-import { $networkQuality, type NetworkLevel } from '../../stores/network-quality'
+import { $networkQuality, type NetworkLevel } from '../../stores/status/network-quality'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 
 const ICONS: Record<NetworkLevel, string> = {

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl'
-import type { SaveStatus } from '../../stores/call-comments'
+import type { SaveStatus } from '../../stores/call/call-comments'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
 
 /** The auto-save state of a field, announced politely to screen readers. */

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import type { Segment } from '../../protocol'
-import type { PagedList } from '../../stores/paged-list'
+import type { PagedList } from '../../stores/directory/paged-list'
 import { TablePager } from './TablePager'
 import { RowSelectButton } from './RowSelectButton'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'

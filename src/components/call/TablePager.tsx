@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl'
-import type { PagedListState } from '../../stores/paged-list'
+import type { PagedListState } from '../../stores/directory/paged-list'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 
 interface TablePagerProps {

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $callTags, chooseTags } from '../../stores/call-tags'
+import { $callTags, chooseTags } from '../../stores/call/call-tags'
 import '@shoelace-style/shoelace/dist/components/select/select.js'
 import '@shoelace-style/shoelace/dist/components/option/option.js'
 

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { fullName } from '../../stores/agents-directory'
+import { fullName } from '../../stores/directory/agents-directory'
 import {
   $transfer,
   chooseTransferTarget,
@@ -10,7 +10,7 @@ import {
   showTransferTab,
   transferAgents,
   transferSegments,
-} from '../../stores/transfer'
+} from '../../stores/call/transfer'
 import { AgentsTable } from './AgentsTable'
 import { SegmentsTable } from './SegmentsTable'
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js'

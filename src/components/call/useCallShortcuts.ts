@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { toggleAudio, toggleAudioVideo, toggleVideo } from '../../stores/call-media'
+import { toggleAudio, toggleAudioVideo, toggleVideo } from '../../stores/call/call-media'
 
 /**
  * The call's keyboard shortcuts (SPEC §2), with Alt: t audio and video together, m audio, c video,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useStore } from '@nanostores/react'
-import { CONSOLE_RANK, ELEMENT_RANK, type PageHost } from '../../stores/page-host'
+import { CONSOLE_RANK, ELEMENT_RANK, type PageHost } from '../../stores/app/page-host'
 import { useShadowRoot } from '../root/shadow-root-context'
 
 /**

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl'
-import type { MessageId } from '../../stores/i18n'
+import type { MessageId } from '../../stores/app/i18n'
 import '@shoelace-style/shoelace/dist/components/alert/alert.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 

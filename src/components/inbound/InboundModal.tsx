@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { answerInbound, dismissInbound, type Ringing } from '../../stores/inbound'
+import { answerInbound, dismissInbound, type Ringing } from '../../stores/inbound/inbound'
 import { NetworkQuality } from '../call/NetworkQuality'
 import { InboundDetails } from './InboundDetails'
 import '@shoelace-style/shoelace/dist/components/button/button.js'

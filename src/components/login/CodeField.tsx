@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { FormattedMessage } from 'react-intl'
-import type { MessageId } from '../../stores/i18n'
+import type { MessageId } from '../../stores/app/i18n'
 
 interface CodeFieldProps {
   value: string

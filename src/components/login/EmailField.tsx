@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import type { ReactNode } from 'react'
-import { $emailSuggestion, checkEmailSpelling, clearEmailSuggestion } from '../../stores/email-suggestion'
-import type { MessageId } from '../../stores/i18n'
+import { $emailSuggestion, checkEmailSpelling, clearEmailSuggestion } from '../../stores/session/email-suggestion'
+import type { MessageId } from '../../stores/app/i18n'
 
 interface EmailFieldProps {
   value: string

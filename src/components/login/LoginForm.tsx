@@ -7,7 +7,7 @@ import {
   setSsoMode,
   submitLogin,
   type LoginForm as Form,
-} from '../../stores/login'
+} from '../../stores/session/login'
 import { EmailField } from './EmailField'
 import { PasswordField } from './PasswordField'
 import { CodeField } from './CodeField'

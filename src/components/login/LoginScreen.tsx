@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $login, claimSession } from '../../stores/login'
+import { $login, claimSession } from '../../stores/session/login'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { controlStyles } from '../common/controls.styles'
 import { loginStyles } from './login.styles'

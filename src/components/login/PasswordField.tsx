@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import type { MessageId } from '../../stores/i18n'
+import type { MessageId } from '../../stores/app/i18n'
 
 interface PasswordFieldProps {
   value: string

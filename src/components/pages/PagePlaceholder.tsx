@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl'
-import type { MessageId } from '../../stores/i18n'
+import type { MessageId } from '../../stores/app/i18n'
 
 interface PagePlaceholderProps {
   /** The page's title. */

@@ -1,5 +1,5 @@
-import type { RouteName } from '../../stores/router'
-import type { MessageId } from '../../stores/i18n'
+import type { RouteName } from '../../stores/shell/router'
+import type { MessageId } from '../../stores/app/i18n'
 import { PagePlaceholder } from './PagePlaceholder'
 
 const TITLES: Partial<Record<RouteName, MessageId>> = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { IntlProvider } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $messages } from '../../stores/i18n'
+import { $messages } from '../../stores/app/i18n'
 import { ShadowRootContext } from './shadow-root-context'
 import { ErrorBoundary } from './ErrorBoundary'
 import { GenericError } from '../common/GenericError'

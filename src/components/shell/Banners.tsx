@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $browserBannerDismissed, $browserSupport, dismissBrowserBanner } from '../../stores/browser-banner'
-import { $updateAvailable, applyUpdate } from '../../stores/app-update'
-import { $sessionExpiredInCall, refreshExpiredSession } from '../../stores/session'
+import { $browserBannerDismissed, $browserSupport, dismissBrowserBanner } from '../../stores/app/browser-banner'
+import { $updateAvailable, applyUpdate } from '../../stores/app/app-update'
+import { $sessionExpiredInCall, refreshExpiredSession } from '../../stores/session/session'
 
 /**
  * The shell's banners: an old or vulnerable browser, a new version to apply, and a session that

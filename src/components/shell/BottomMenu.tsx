@@ -1,10 +1,10 @@
 import type { MouseEvent } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $menuDisabled } from '../../stores/navigation'
-import { $unreadCount } from '../../stores/notifications'
-import { $route, navigate, type RouteName } from '../../stores/router'
-import type { MessageId } from '../../stores/i18n'
+import { $menuDisabled } from '../../stores/shell/navigation'
+import { $unreadCount } from '../../stores/profile/notifications'
+import { $route, navigate, type RouteName } from '../../stores/shell/router'
+import type { MessageId } from '../../stores/app/i18n'
 
 interface Entry {
   path: string

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
-import { $screen } from '../../stores/navigation'
-import { $route } from '../../stores/router'
+import { $screen } from '../../stores/shell/navigation'
+import { $route } from '../../stores/shell/router'
 import { LoginScreen } from '../login/LoginScreen'
 import { PublicPage } from './PublicPage'
 import { Shell } from './Shell'

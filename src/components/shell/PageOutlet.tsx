@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { $route } from '../../stores/router'
+import { $route } from '../../stores/shell/router'
 import { LazyArea } from '../common/LazyArea'
 import {
   loadHistoryPage,

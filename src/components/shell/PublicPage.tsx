@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $route, navigate } from '../../stores/router'
+import { $route, navigate } from '../../stores/shell/router'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { controlStyles } from '../common/controls.styles'
 import { loginStyles } from '../login/login.styles'

@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $appVersions } from '../../stores/app-update'
-import { $calendarEnabled } from '../../stores/settings'
-import { $user, logout } from '../../stores/session'
+import { $appVersions } from '../../stores/app/app-update'
+import { $calendarEnabled } from '../../stores/profile/settings'
+import { $user, logout } from '../../stores/session/session'
 import { StatusArea } from '../status/StatusArea'
 
 interface ShellHeaderProps {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $startup, checkDevices, confirmStartup } from '../../stores/startup'
+import { $startup, checkDevices, confirmStartup } from '../../stores/session/startup'
 
 /**
  * The startup modal (SPEC §2): camera preview, which devices exist, and connect, enabled only with a

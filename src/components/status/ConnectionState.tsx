@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $link, reconnectNow, type LinkState } from '../../stores/realtime-session'
-import type { MessageId } from '../../stores/i18n'
+import { $link, reconnectNow, type LinkState } from '../../stores/session/realtime-session'
+import type { MessageId } from '../../stores/app/i18n'
 
 const LABELS: Record<LinkState, MessageId> = {
   idle: 'connection.idle',

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $signedIn } from '../../stores/session'
+import { $signedIn } from '../../stores/session/session'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { controlStyles } from '../common/controls.styles'
 import { statusStyles } from './status.styles'

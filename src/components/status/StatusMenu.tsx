@@ -7,9 +7,9 @@ import {
   $statusChanging,
   changeStatus,
   statusMessageId,
-} from '../../stores/agent'
-import { $statusOptions } from '../../stores/settings'
-import { $linkOnline } from '../../stores/realtime-session'
+} from '../../stores/status/agent'
+import { $statusOptions } from '../../stores/profile/settings'
+import { $linkOnline } from '../../stores/session/realtime-session'
 import { StatusName } from './StatusName'
 
 const DISCONNECTED_COLOR = 'var(--sl-color-danger-600)'

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl'
-import { statusMessageId } from '../../stores/agent'
+import { statusMessageId } from '../../stores/status/agent'
 
 interface StatusNameProps {
   /** The status id. */

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $agentOnline, $timeConnected } from '../../stores/time-connected'
+import { $agentOnline, $timeConnected } from '../../stores/status/time-connected'
 import { formatClock } from './format-clock'
 
 /** The time-connected timer: runs while the agent is online, pauses offline. */

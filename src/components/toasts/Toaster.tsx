@@ -8,7 +8,7 @@ import {
   dismissToast,
   releaseToastHost,
   type ToastVariant,
-} from '../../stores/toasts'
+} from '../../stores/app/toasts'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { toastStyles } from './toasts.styles'
 import '@shoelace-style/shoelace/dist/components/alert/alert.js'

@@ -1,4 +1,4 @@
-import { $calendarActivity, type CalendarActivity } from '../../stores/calendar-activity'
+import { $calendarActivity, type CalendarActivity } from '../../stores/calendar/calendar-activity'
 import type { ElementEventSource } from '../define-element'
 
 /** Detail of the appointment events: which appointment. */

@@ -1,5 +1,5 @@
-import { $call, $lastCallEnd } from '../../stores/call'
-import { $inbound, $lastRingEnd } from '../../stores/inbound'
+import { $call, $lastCallEnd } from '../../stores/call/call'
+import { $inbound, $lastRingEnd } from '../../stores/inbound/inbound'
 import type { ElementEventSource } from '../define-element'
 
 /** Detail of `agent-call-start`. */

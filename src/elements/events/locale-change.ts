@@ -1,4 +1,4 @@
-import { $locale } from '../../stores/i18n'
+import { $locale } from '../../stores/app/i18n'
 import type { ElementEventSource } from '../define-element'
 
 /** Detail of `agent-locale-change`. */

@@ -1,8 +1,8 @@
 import { computed } from 'nanostores'
-import { $agentStatus } from '../../stores/agent'
-import { $httpError } from '../../stores/connection'
-import { $link } from '../../stores/realtime-session'
-import { $signedIn, $userId } from '../../stores/session'
+import { $agentStatus } from '../../stores/status/agent'
+import { $httpError } from '../../stores/session/connection'
+import { $link } from '../../stores/session/realtime-session'
+import { $signedIn, $userId } from '../../stores/session/session'
 import type { ElementEventSource } from '../define-element'
 
 /** Detail of `agent-session-change`: an agent signed in or the session ended. */

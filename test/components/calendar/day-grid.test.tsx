@@ -9,9 +9,9 @@ import {
   applyAppointment,
   setCalendarTimeZone,
   showDay,
-} from '../../../src/stores/calendar'
-import { $openAppointment, closeAppointment } from '../../../src/stores/appointment'
-import { clearToasts } from '../../../src/stores/toasts'
+} from '../../../src/stores/calendar/calendar'
+import { $openAppointment, closeAppointment } from '../../../src/stores/calendar/appointment'
+import { clearToasts } from '../../../src/stores/app/toasts'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import type { FakeSocket } from '../../support/fake-socket'
 import { ok } from '../../support/call-fixtures'

@@ -1,10 +1,10 @@
 import { expect, waitUntil } from '@open-wc/testing'
 import ScheduleArea from '../../../src/components/calendar/ScheduleArea'
 import { DRAWER_OPEN_DELAY_MS } from '../../../src/constants'
-import { $scheduleDrawer, $scheduleForm, closeScheduleDrawer } from '../../../src/stores/schedule'
-import { setCalendarTimeZone } from '../../../src/stores/calendar'
-import { $toasts, clearToasts } from '../../../src/stores/toasts'
-import { clearTokens, setTokens } from '../../../src/stores/tokens'
+import { $scheduleDrawer, $scheduleForm, closeScheduleDrawer } from '../../../src/stores/calendar/schedule'
+import { setCalendarTimeZone } from '../../../src/stores/calendar/calendar'
+import { $toasts, clearToasts } from '../../../src/stores/app/toasts'
+import { clearTokens, setTokens } from '../../../src/stores/session/tokens'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import {
   AGENT_ID,

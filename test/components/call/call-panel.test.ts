@@ -1,14 +1,14 @@
 import { expect, waitUntil, nextFrame } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { VIEW_SWITCH_DELAY_MS } from '../../../src/constants'
-import { receiveConsoleSettings, resetSettings } from '../../../src/stores/settings'
-import { $localMedia, $participants } from '../../../src/stores/call-media'
-import { $callView } from '../../../src/stores/call-views'
-import { $call } from '../../../src/stores/call'
+import { receiveConsoleSettings, resetSettings } from '../../../src/stores/profile/settings'
+import { $localMedia, $participants } from '../../../src/stores/call/call-media'
+import { $callView } from '../../../src/stores/call/call-views'
+import { $call } from '../../../src/stores/call/call'
 import { consoleSettings, joinedCall, meetingJoined, newId, ok } from '../../support/call-fixtures'
 import { openCallPage, type CallPage } from '../../support/call-page'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
-import { startMeeting } from '../../../src/stores/call'
+import { startMeeting } from '../../../src/stores/call/call'
 
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
 

@@ -1,0 +1,85 @@
+import { atom } from 'nanostores'
+import { CommentsUpdatedSchema } from '../../protocol'
+import { SAVE_DEBOUNCE_MS } from '../../constants'
+import { clock, type TimerId } from '../../services/clock'
+import { realtime } from '../session/connection'
+import { dropDraft, keepCommentsDraft } from './call-drafts'
+
+/** Where the agent's comments stand: typed, waiting for the debounce, on the wire, stored, or failed. */
+export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error'
+
+/** The agent's comments on the active call. */
+export interface CallComments {
+  text: string
+  status: SaveStatus
+  /** When the server stored them (its clock). */
+  savedAt: string | null
+  /** The text differs from what the server last acknowledged: send it again after a reconnect. */
+  dirty: boolean
+}
+
+const EMPTY: CallComments = { text: '', status: 'idle', savedAt: null, dirty: false }
+
+/** The agent's comments on the active call, with their auto-save state. */
+export const $callComments = atom<CallComments>(EMPTY)
+
+let timer: TimerId | undefined
+
+/** Comments are plain text: markup is stripped before they leave the console (SPEC §5). */
+export async function sanitizeComments(text: string): Promise<string> {
+  // DOMPurify loads with the first save, not with the page.
+  const { default: DOMPurify } = await import('dompurify')
+  return DOMPurify.sanitize(text, { ALLOWED_TAGS: [], ALLOWED_ATTR: [], KEEP_CONTENT: true })
+}
+
+/** Takes the comments the server holds (join); a rejoin keeps what the agent typed since. */
+export function startComments(text: string, { keepTyped = false } = {}): void {
+  const current = $callComments.get()
+  if (keepTyped && current.dirty) return
+  clock.clearTimeout(timer)
+  $callComments.set({ ...EMPTY, text })
+}
+
+/**
+ * The agent typed: the comments are saved 500 ms after the last keystroke, sanitized.
+ *
+ * @example
+ * editComments('Customer asked for a refund')
+ */
+export function editComments(text: string): void {
+  $callComments.set({ ...$callComments.get(), text, status: 'pending', dirty: true })
+  keepCommentsDraft(text)
+  clock.clearTimeout(timer)
+  timer = clock.setTimeout(() => void saveComments(), SAVE_DEBOUNCE_MS)
+}
+
+/** Sends the comments now (the debounce ran out, or a reconnect found them unsaved). */
+export async function saveComments(): Promise<void> {
+  clock.clearTimeout(timer)
+  const text = $callComments.get().text
+  $callComments.set({ ...$callComments.get(), status: 'saving' })
+  try {
+    const saved = await realtime().request(
+      'comments',
+      { comments: await sanitizeComments(text) },
+      CommentsUpdatedSchema,
+    )
+    // Typed again meanwhile: that newer text is still to be saved.
+    if ($callComments.get().text !== text) return
+    $callComments.set({ ...$callComments.get(), status: 'saved', savedAt: saved.date, dirty: false })
+    dropDraft('comments')
+  } catch {
+    if ($callComments.get().text === text) $callComments.set({ ...$callComments.get(), status: 'error' })
+  }
+}
+
+/** The link came back: comments typed but not acknowledged are sent again. */
+export function resendComments(): void {
+  if ($callComments.get().dirty && $callComments.get().status !== 'pending') void saveComments()
+}
+
+/** Forgets the comments (the call ended). */
+export function resetComments(): void {
+  clock.clearTimeout(timer)
+  $callComments.set(EMPTY)
+}

@@ -1,0 +1,212 @@
+import { atom } from 'nanostores'
+import type { Peer, SignalIn } from '../../protocol'
+import { hasTrack, openCallStream, setTracksEnabled, stopStream } from '../../services/media'
+import type { PeerLink, PeerLinkOptions } from '../../services/peer'
+import { realtime } from '../session/connection'
+import { notify } from '../app/toasts'
+
+/** The agent's own camera and microphone in the call. */
+export interface LocalMedia {
+  stream: MediaStream | null
+  /** Microphone on (not muted). */
+  audio: boolean
+  /** Camera on (not muted). */
+  video: boolean
+  /** The browser's message when the capture failed. */
+  error: string | null
+}
+
+/** Someone else in the call, with their media once it arrives. */
+export interface Participant {
+  peerId: string
+  name: string
+  role: Peer['role']
+  stream: MediaStream | null
+  connected: boolean
+}
+
+const NO_MEDIA: LocalMedia = { stream: null, audio: false, video: false, error: null }
+
+/** The agent's own media. */
+export const $localMedia = atom<LocalMedia>(NO_MEDIA)
+
+/** The other participants (customer, invited agents), in order of arrival. */
+export const $participants = atom<Participant[]>([])
+
+const links = new Map<string, { link: PeerLink; initiator: boolean }>()
+let session = 0
+let me = ''
+let ready: Promise<void> = Promise.resolve()
+let stopSocket: (() => void) | null = null
+
+function setParticipant(peerId: string, patch: Partial<Participant>): void {
+  const list = $participants.get()
+  const found = list.find((p) => p.peerId === peerId)
+  const next: Participant = {
+    peerId,
+    name: '',
+    role: 'customer',
+    stream: null,
+    connected: false,
+    ...found,
+    ...patch,
+  }
+  $participants.set(found ? list.map((p) => (p.peerId === peerId ? next : p)) : [...list, next])
+}
+
+function drop(peerId: string): void {
+  links.get(peerId)?.link.destroy()
+  links.delete(peerId)
+}
+
+// simple-peer and its Node shims are heavy: they load with the first call, not with the page.
+let createPeerLink: ((options: PeerLinkOptions) => PeerLink) | null = null
+const loadPeer = () =>
+  import('../../services/peer').then((module) => {
+    createPeerLink = module.createPeerLink
+  })
+
+function connect(peerId: string, initiator: boolean): PeerLink {
+  drop(peerId)
+  if (!createPeerLink) throw new Error('peer library not loaded')
+  const link = createPeerLink({
+    initiator,
+    stream: $localMedia.get().stream,
+    onSignal: (data) => realtime().emit('signal', { to: peerId, channel: 'media', data }),
+    onStream: (stream) => setParticipant(peerId, { stream }),
+    onConnect: () => setParticipant(peerId, { connected: true }),
+    onError: (error) => console.warn('[agent-console] media connection failed', peerId, error),
+    onClose: () => {
+      if (links.get(peerId)?.link !== link) return
+      links.delete(peerId)
+      setParticipant(peerId, { connected: false, stream: null })
+    },
+  })
+  links.set(peerId, { link, initiator })
+  return link
+}
+
+async function openLocal(mine: number): Promise<void> {
+  try {
+    const stream = await openCallStream()
+    if (mine !== session) return stopStream(stream)
+    $localMedia.set({
+      stream,
+      audio: hasTrack(stream, 'audio'),
+      video: hasTrack(stream, 'video'),
+      error: null,
+    })
+  } catch (error) {
+    if (mine !== session) return
+    const message = error instanceof Error ? error.message : String(error)
+    $localMedia.set({ ...NO_MEDIA, error: message })
+    notify({ variant: 'danger', messageId: 'call.media.error', values: { message } })
+  }
+}
+
+async function onSignal({ from, channel, data }: SignalIn): Promise<void> {
+  if (channel !== 'media') return
+  const mine = session
+  await ready
+  if (mine !== session) return
+  const existing = links.get(from)
+  // An offer on a link we opened means the other side reconnected and starts over.
+  const link =
+    existing && !(data.type === 'offer' && existing.initiator) ? existing.link : connect(from, false)
+  link.signal(data)
+}
+
+function listen(): () => void {
+  const socket = realtime()
+  const stops = [
+    socket.on('signal', (signal) => void onSignal(signal)),
+    socket.on('peer:join', ({ peer }) => {
+      // A peer id coming again is a reconnect: its old connection is dead, it will send a new offer.
+      drop(peer.id)
+      setParticipant(peer.id, { name: peer.name, role: peer.role, stream: null, connected: false })
+    }),
+    socket.on('peer:leave', ({ peerId }) => {
+      drop(peerId)
+      $participants.set($participants.get().filter((p) => p.peerId !== peerId))
+    }),
+  ]
+  return () => stops.forEach((stop) => stop())
+}
+
+function connectToAll(mine: number, peers: readonly Peer[]): void {
+  void ready.then(() => {
+    if (mine !== session) return
+    for (const peer of peers) if (peer.id !== me) connect(peer.id, true)
+  })
+}
+
+/**
+ * Starts the call's media: opens camera and microphone, then, as the newcomer, connects to every
+ * participant already present; later arrivals connect to us.
+ *
+ * @example
+ * await startCallMedia(call.peerId, call.peers)
+ */
+export function startCallMedia(peerId: string, peers: readonly Peer[]): Promise<void> {
+  stopCallMedia()
+  const mine = ++session
+  me = peerId
+  $participants.set(
+    peers
+      .filter((peer) => peer.id !== peerId)
+      .map((peer) => ({ peerId: peer.id, name: peer.name, role: peer.role, stream: null, connected: false })),
+  )
+  stopSocket = listen()
+  ready = Promise.all([openLocal(mine), loadPeer()]).then(() => undefined)
+  connectToAll(mine, peers)
+  return ready
+}
+
+/** After a reconnect the agent is the newcomer again: every connection starts over, the camera stays. */
+export function reconnectCallMedia(peerId: string, peers: readonly Peer[]): void {
+  me = peerId
+  for (const id of [...links.keys()]) drop(id)
+  for (const peer of peers)
+    if (peer.id !== peerId)
+      setParticipant(peer.id, { name: peer.name, role: peer.role, stream: null, connected: false })
+  connectToAll(session, peers)
+}
+
+/** Ends the call's media: every connection closed, camera and microphone released. */
+export function stopCallMedia(): void {
+  session++
+  stopSocket?.()
+  stopSocket = null
+  for (const id of [...links.keys()]) drop(id)
+  stopStream($localMedia.get().stream)
+  $localMedia.set(NO_MEDIA)
+  $participants.set([])
+}
+
+function setEnabled(audio: boolean, video: boolean): void {
+  const media = $localMedia.get()
+  setTracksEnabled(media.stream, 'audio', audio)
+  setTracksEnabled(media.stream, 'video', video)
+  $localMedia.set({
+    ...media,
+    audio: audio && hasTrack(media.stream, 'audio'),
+    video: video && hasTrack(media.stream, 'video'),
+  })
+}
+
+/** Mutes or unmutes the microphone (Alt+m). */
+export function toggleAudio(): void {
+  setEnabled(!$localMedia.get().audio, $localMedia.get().video)
+}
+
+/** Turns the camera off or on (Alt+c). */
+export function toggleVideo(): void {
+  setEnabled($localMedia.get().audio, !$localMedia.get().video)
+}
+
+/** Alt+t: when anything is on, everything goes off; when both are off, both come on. */
+export function toggleAudioVideo(): void {
+  const { audio, video } = $localMedia.get()
+  const on = !(audio || video)
+  setEnabled(on, on)
+}

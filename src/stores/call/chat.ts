@@ -1,0 +1,63 @@
+import { atom } from 'nanostores'
+import { ChatMessageSchema, type ChatMessage } from '../../protocol'
+import { realtime } from '../session/connection'
+import { $callView } from './call-views'
+import { notify } from '../app/toasts'
+
+/** The chat of the active call or meeting. */
+export interface ChatState {
+  /** Lines in order of arrival, the agent's own included. */
+  messages: ChatMessage[]
+  /** Lines from others that arrived while another view was open. */
+  unread: number
+  /** This agent's peer id: its own lines are never unread. */
+  me: string
+}
+
+const EMPTY: ChatState = { messages: [], unread: 0, me: '' }
+
+/** The chat of the active call or meeting. */
+export const $chat = atom<ChatState>(EMPTY)
+
+/** Starts a call's chat with the lines so far (a rejoin brings them back). */
+export function startChat(messages: readonly ChatMessage[], me: string): void {
+  $chat.set({ messages: [...messages], unread: 0, me })
+}
+
+/** Adds a line from the server (`chat:message`), once, and counts it unread unless the chat is open. */
+export function receiveChatMessage(message: ChatMessage): void {
+  const chat = $chat.get()
+  if (chat.messages.some((line) => line.id === message.id)) return
+  const mine = message.peerId === chat.me
+  const unread = !mine && $callView.get() !== 'chat' ? chat.unread + 1 : chat.unread
+  $chat.set({ ...chat, messages: [...chat.messages, message], unread })
+}
+
+/** The agent has seen every line (the chat view is open). */
+export function markChatRead(): void {
+  if ($chat.get().unread !== 0) $chat.set({ ...$chat.get(), unread: 0 })
+}
+
+/**
+ * Sends a line to everybody in the call. Resolves true once the server has it; the line shows when it
+ * comes back (so it appears once, in the server's order).
+ *
+ * @example
+ * await sendChatMessage('Hello')
+ */
+export async function sendChatMessage(text: string): Promise<boolean> {
+  const clean = text.trim()
+  if (!clean) return false
+  try {
+    receiveChatMessage(await realtime().request('chat:message', { text: clean }, ChatMessageSchema))
+    return true
+  } catch {
+    notify({ variant: 'danger', messageId: 'call.chat.sendError' })
+    return false
+  }
+}
+
+/** Forgets the chat (the call ended). */
+export function resetChat(): void {
+  $chat.set(EMPTY)
+}

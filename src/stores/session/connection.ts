@@ -1,0 +1,79 @@
+import { atom } from 'nanostores'
+import { HTTP_PATHS, RefreshResponseSchema, serverEventSchemas } from '../../protocol'
+import { SOCKET_PATH, SOCKET_TIMEOUT_MS } from '../../constants'
+import { createHttpClient, HttpError, type HttpClient } from '../../services/http'
+import { createSocketConnection, type SocketConnection } from '../../services/socket'
+import { clock } from '../../services/clock'
+import { $config } from '../app/config'
+import { $tokens, setTokens } from './tokens'
+
+/** The console's realtime link, typed by the contract's server events. */
+export type Realtime = SocketConnection<typeof serverEventSchemas>
+
+/** The last failed token verification or renewal: the http-error event of SPEC §7. */
+export const $httpError = atom<{ status: number; message: string; at: number } | null>(null)
+
+let http: HttpClient | null = null
+let socket: Realtime | null = null
+
+/** Renews the access token with the refresh token; the pair rotates. */
+async function renew(client: HttpClient): Promise<string> {
+  const tokens = $tokens.get()
+  if (!tokens) throw new HttpError(401, 'Not signed in')
+  const renewed = await client.post(HTTP_PATHS.refreshToken, {
+    auth: false,
+    body: { refreshToken: tokens.refreshToken },
+    schema: RefreshResponseSchema,
+  })
+  // Signed out while the renewal was on its way: do not bring the session back.
+  if ($tokens.get()?.refreshToken !== tokens.refreshToken) throw new HttpError(401, 'Session changed')
+  setTokens({ ...renewed, remember: tokens.remember })
+  return renewed.accessToken
+}
+
+/**
+ * The page's HTTP client: API base from the configuration, the session's bearer token, one renewal for
+ * any number of concurrent 401s, and `$httpError` set when a renewal fails.
+ *
+ * @example
+ * const { data } = await api().get(HTTP_PATHS.services, { schema: ServicesResponseSchema })
+ */
+export function api(): HttpClient {
+  if (!http) {
+    const client: HttpClient = createHttpClient({
+      baseUrl: () => $config.get().apiUrl,
+      accessToken: () => $tokens.get()?.accessToken ?? null,
+      renew: () => renew(client),
+      onRenewFailed: (error) =>
+        $httpError.set({ status: error.status, message: error.message, at: clock.now() }),
+    })
+    http = client
+  }
+  return http
+}
+
+/**
+ * The page's one realtime link (socket.io on `/ws`, websocket only, no transport reconnection), made on
+ * first use from the configuration. Every element and store listens on this same link.
+ *
+ * @example
+ * realtime().on('inbound', (call) => ringInbound(call))
+ */
+export function realtime(): Realtime {
+  socket ??= createSocketConnection({
+    url: $config.get().socketUrl,
+    path: SOCKET_PATH,
+    timeoutMs: SOCKET_TIMEOUT_MS,
+    schemas: serverEventSchemas,
+  })
+  return socket
+}
+
+/** Tests hand in their own client or link (a fake socket, a client against a test server). */
+export function replaceConnections(replacements: {
+  http?: HttpClient | null
+  socket?: Realtime | null
+}): void {
+  if (replacements.http !== undefined) http = replacements.http
+  if (replacements.socket !== undefined) socket = replacements.socket
+}

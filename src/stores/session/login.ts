@@ -1,0 +1,196 @@
+import { atom } from 'nanostores'
+import { AGENT_LEVEL, LOGIN_REDIRECT_MS } from '../../constants'
+import type { LoginResponse } from '../../protocol'
+import { requestClaim, requestLogin, requestSso } from '../../services/auth'
+import { clock, type TimerId } from '../../services/clock'
+import { askDesktopPermission } from '../../services/desktop-notifications'
+import { HttpError } from '../../services/http'
+import { leavePage } from '../../services/page'
+import { perTab } from '../../services/storage'
+import { api } from './connection'
+import type { MessageId } from '../app/i18n'
+import { setTokens } from './tokens'
+
+/** What the agent typed. */
+export interface LoginForm {
+  email: string
+  password: string
+  remember: boolean
+  /** The terms checkbox. */
+  agreement: boolean
+  /** The 6-digit code (code step only). */
+  otp: string
+}
+
+/** Field-level problems, each a message id. */
+export type LoginFieldErrors = Partial<Record<'email' | 'password' | 'otp' | 'agreement', MessageId>>
+
+/** The login screen's state. */
+export interface LoginState {
+  /** `code` once the server asked for the 2FA code (412). */
+  step: 'credentials' | 'code'
+  /** Enterprise SSO mode: the password is hidden and not sent. */
+  sso: boolean
+  /** A request is on its way. */
+  pending: boolean
+  /** The message of the last failure, if any. */
+  error: MessageId | null
+  fieldErrors: LoginFieldErrors
+  /** A user below agent level: where the browser goes, and when (SPEC §4). */
+  redirect: { location: string; at: number } | null
+}
+
+const INITIAL: LoginState = {
+  step: 'credentials',
+  sso: false,
+  pending: false,
+  error: null,
+  fieldErrors: {},
+  redirect: null,
+}
+
+/** The login screen's state. */
+export const $login = atom<LoginState>(INITIAL)
+
+// SSO leaves the page; the remember-me choice must survive the round trip to the identity provider.
+const SSO_REMEMBER_KEY = 'sso-remember'
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+let redirectTimer: TimerId | undefined
+
+function update(patch: Partial<LoginState>): void {
+  $login.set({ ...$login.get(), ...patch })
+}
+
+/** The message of a login failure (SPEC §8); null for 412, which asks for the code instead. */
+function failureMessage(error: unknown, step: LoginState['step']): MessageId | null {
+  const status = error instanceof HttpError ? error.status : -1
+  switch (status) {
+    case 0:
+      return 'login.errors.offline'
+    case 400:
+      return 'login.errors.terms'
+    case 401:
+      return step === 'code' ? 'login.errors.code' : 'login.errors.credentials'
+    case 402:
+      return 'login.errors.subscription'
+    case 403:
+      return 'login.errors.ip'
+    case 410:
+      return 'login.errors.attempts'
+    case 412:
+      return null
+    case 423:
+      return 'login.errors.session'
+    default:
+      return 'login.errors.generic'
+  }
+}
+
+/** Checks the form as SPEC §5 asks: terms first, then email, password (not in SSO) and code. */
+export function validateLogin(form: LoginForm, state: Pick<LoginState, 'sso' | 'step'>): LoginFieldErrors {
+  const errors: LoginFieldErrors = {}
+  const email = form.email.trim()
+  if (!form.agreement) errors.agreement = 'login.errors.terms'
+  if (!email) errors.email = 'login.errors.emailRequired'
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'login.errors.emailInvalid'
+  if (!state.sso && !form.password) errors.password = 'login.errors.passwordRequired'
+  if (state.step === 'code' && !/^\d{6}$|^[a-z0-9]{4}-[a-z0-9]{4}$/i.test(form.otp.trim()))
+    errors.otp = 'login.errors.codeFormat'
+  return errors
+}
+
+/**
+ * Acts on a login or claim response: an agent enters the console (the tokens are kept, the router
+ * guard takes them home); a lower level sees a notice and leaves for its dashboard after 10 s.
+ */
+function enter(response: LoginResponse, remember: boolean): void {
+  if (response.level < AGENT_LEVEL) {
+    clock.clearTimeout(redirectTimer)
+    update({ pending: false, redirect: { location: response.location, at: clock.now() + LOGIN_REDIRECT_MS } })
+    redirectTimer = clock.setTimeout(() => leavePage(response.location), LOGIN_REDIRECT_MS)
+    return
+  }
+  $login.set(INITIAL)
+  setTokens({ accessToken: response.accessToken, refreshToken: response.refreshToken, remember })
+}
+
+function fail(error: unknown): void {
+  const step = $login.get().step
+  if (error instanceof HttpError && error.status === 412) {
+    update({ pending: false, step: 'code', error: null, fieldErrors: {} })
+    return
+  }
+  if (!(error instanceof HttpError)) console.error('[agent-console] login failed', error)
+  update({ pending: false, error: failureMessage(error, step) })
+}
+
+/**
+ * Signs in (or starts SSO in SSO mode). Without the terms checked nothing is sent and
+ * `login.errors.terms` shows.
+ *
+ * @example
+ * await submitLogin({ email, password, remember: true, agreement: true, otp: '' })
+ */
+export async function submitLogin(form: LoginForm): Promise<void> {
+  const state = $login.get()
+  if (state.pending || state.redirect) return
+  const fieldErrors = validateLogin(form, state)
+  const termsMissing = fieldErrors.agreement !== undefined
+  update({ fieldErrors, error: termsMissing ? 'login.errors.terms' : null })
+  if (Object.keys(fieldErrors).length) return
+  update({ pending: true })
+  // A click is the moment a browser lets the console ask for desktop notifications.
+  void askDesktopPermission()
+  const email = form.email.trim()
+  try {
+    if (state.sso) {
+      perTab.set(SSO_REMEMBER_KEY, form.remember ? '1' : '')
+      leavePage(await requestSso(api(), { email, agreement: true, remember: form.remember }))
+      return
+    }
+    const body = {
+      email,
+      password: form.password,
+      agreement: true,
+      remember: form.remember,
+      ...(state.step === 'code' ? { otp: form.otp.trim() } : {}),
+    }
+    enter(await requestLogin(api(), body, location.href), form.remember)
+  } catch (error) {
+    fail(error)
+  }
+}
+
+/**
+ * Claims an existing session by id (`/login/claim/{id}` on load).
+ *
+ * @example
+ * await claimSession(route.params.id)
+ */
+export async function claimSession(id: string): Promise<void> {
+  if ($login.get().pending) return
+  update({ pending: true, error: null })
+  const remember = perTab.get(SSO_REMEMBER_KEY) === '1'
+  perTab.remove(SSO_REMEMBER_KEY)
+  try {
+    enter(await requestClaim(api(), id), remember)
+  } catch (error) {
+    fail(error)
+  }
+}
+
+/** Switches enterprise SSO mode on or off (it hides the password). */
+export function setSsoMode(sso: boolean): void {
+  update({ sso, error: null, fieldErrors: {} })
+}
+
+/** The back button: leaves SSO mode or the code step for the plain credentials. */
+export function backToCredentials(): void {
+  update({ sso: false, step: 'credentials', error: null, fieldErrors: {} })
+}
+
+/** Back to a blank login screen (logout, tests). */
+export function resetLogin(): void {
+  clock.clearTimeout(redirectTimer)
+  $login.set(INITIAL)
+}

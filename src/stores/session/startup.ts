@@ -1,0 +1,98 @@
+import { atom } from 'nanostores'
+import {
+  deviceAvailability,
+  MediaCaptureError,
+  openCapture,
+  stopStream,
+  type DeviceAvailability,
+} from '../../services/media'
+import { askDesktopPermission } from '../../services/desktop-notifications'
+import { perTab } from '../../services/storage'
+import { $busyInCall } from '../status/activity'
+import { onLogout } from './logout'
+import { connectRealtime } from './realtime-session'
+
+/**
+ * The startup check (SPEC §2): before the console connects, the agent sees their camera, and which
+ * devices exist; connecting needs a microphone; a capture error stops it there.
+ */
+export interface StartupState {
+  /** `checking` devices, `ready` to connect, `failed` capture, `done` once connected. */
+  phase: 'checking' | 'ready' | 'failed' | 'done'
+  devices: DeviceAvailability
+  /** The camera preview while the modal is open. */
+  preview: MediaStream | null
+  /** The browser's reason and message when the capture failed. */
+  error: { reason: string; message: string } | null
+}
+
+const INITIAL: StartupState = {
+  phase: 'checking',
+  devices: { microphone: false, camera: false },
+  preview: null,
+  error: null,
+}
+
+/** The startup check. */
+export const $startup = atom<StartupState>(INITIAL)
+
+// A tab that was in a call when it reloaded skips the click: the agent is told they will be put
+// back in the call automatically (SPEC §8, session expired during a call).
+const WAS_BUSY_KEY = 'was-in-call'
+$busyInCall.listen((busy) => (busy ? perTab.set(WAS_BUSY_KEY, '1') : perTab.remove(WAS_BUSY_KEY)))
+
+let checking = 0
+
+/**
+ * Looks for the devices and opens the camera and microphone for the preview. Called when the modal
+ * opens and by its try-again button.
+ *
+ * @example
+ * await checkDevices()
+ */
+export async function checkDevices(): Promise<void> {
+  const mine = ++checking
+  stopStream($startup.get().preview)
+  $startup.set({ ...INITIAL })
+  try {
+    const devices = await deviceAvailability()
+    const preview = devices.microphone || devices.camera ? await openCapture(devices) : null
+    if (mine !== checking) return stopStream(preview)
+    // Labels and the real list only show after the permission: count again.
+    const confirmed = await deviceAvailability()
+    if (mine !== checking) return stopStream(preview)
+    $startup.set({ phase: 'ready', devices: confirmed, preview, error: null })
+    if (perTab.get(WAS_BUSY_KEY) && confirmed.microphone) confirmStartup()
+  } catch (error) {
+    if (mine !== checking) return
+    const failure =
+      error instanceof MediaCaptureError
+        ? { reason: error.reason, message: error.message }
+        : { reason: 'Error', message: String(error) }
+    $startup.set({ ...INITIAL, phase: 'failed', error: failure })
+  }
+}
+
+/**
+ * The connect button: closes the preview and connects the console. Needs a microphone.
+ *
+ * @example
+ * confirmStartup()
+ */
+export function confirmStartup(): void {
+  const state = $startup.get()
+  if (state.phase !== 'ready' || !state.devices.microphone) return
+  stopStream(state.preview)
+  $startup.set({ ...state, phase: 'done', preview: null })
+  void askDesktopPermission()
+  connectRealtime()
+}
+
+/** Closes the preview and starts over (logout, or the modal left the page). */
+export function resetStartup(): void {
+  checking += 1
+  stopStream($startup.get().preview)
+  $startup.set(INITIAL)
+}
+
+onLogout(resetStartup)
