@@ -9,7 +9,7 @@ import { baseStyles } from '../src/components/root/base.styles'
 import type { Appointment } from '../src/protocol'
 import { $calendarDay, applyAppointment, setCalendarTimeZone, showDay } from '../src/stores/calendar/calendar'
 import { replaceConnections, type Realtime } from '../src/stores/session/connection'
-import { $link } from '../src/stores/session/realtime-session'
+import { $link } from '../src/stores/session/link-state'
 import '../src/components/icons/register-icons'
 
 const DAY = '2026-11-23'

@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing'
 import { html } from 'lit'
 import '../../src/elements/agent-console'
-import { $link } from '../../src/stores/session/realtime-session'
+import { $link } from '../../src/stores/session/link-state'
 import { $path, navigate } from '../../src/stores/shell/router'
 import { setInCall, setRinging } from '../../src/stores/status/activity'
 import { $appVersions } from '../../src/stores/app/app-update'

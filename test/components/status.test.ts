@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing'
 import { html } from 'lit'
 import '../../src/elements/agent-status'
-import { $link } from '../../src/stores/session/realtime-session'
+import { $link } from '../../src/stores/session/link-state'
 import { $agentStatus } from '../../src/stores/status/agent'
 import { $timeConnected } from '../../src/stores/status/time-connected'
 import { formatClock } from '../../src/components/status/format-clock'

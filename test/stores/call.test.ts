@@ -2,7 +2,14 @@ import { expect, waitUntil } from '@open-wc/testing'
 import { cleanStores, keepMount } from 'nanostores'
 import { SAVE_DEBOUNCE_MS } from '../../src/constants'
 import { $activity, hangupActive, resetActivity } from '../../src/stores/status/activity'
-import { $call, $inMeeting, $meetingEnded, abandonCall, hangUp, startMeeting } from '../../src/stores/call/call'
+import {
+  $call,
+  $inMeeting,
+  $meetingEnded,
+  abandonCall,
+  hangUp,
+  startMeeting,
+} from '../../src/stores/call/call'
 import { $callComments, editComments } from '../../src/stores/call/call-comments'
 import { $callForm, editFormField } from '../../src/stores/call/call-form'
 import { $callTags, chooseTags } from '../../src/stores/call/call-tags'

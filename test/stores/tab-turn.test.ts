@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing'
 import { ACTIVE_TAB_LOCK } from '../../src/services/tab-lock'
-import { $link, connectRealtime } from '../../src/stores/session/realtime-session'
+import { connectRealtime } from '../../src/stores/session/realtime-session'
+import { $link } from '../../src/stores/session/link-state'
 import { $tabRole } from '../../src/stores/app/tab-role'
 import { $toasts } from '../../src/stores/app/toasts'
 import { fakeApi, type FakeApi } from '../support/fake-api'

@@ -1,7 +1,7 @@
 import type { Appointment, ConsoleSettings } from '../../src/protocol'
 import { createHttpClient, type HttpClient } from '../../src/services/http'
 import { replaceConnections } from '../../src/stores/session/connection'
-import { $link } from '../../src/stores/session/realtime-session'
+import { $link } from '../../src/stores/session/link-state'
 import { connectFakeSocket, newId } from './call-fixtures'
 import type { FakeSocket } from './fake-socket'
 

@@ -1,7 +1,11 @@
 import { useIntl } from 'react-intl'
 import type { Appointment } from '../../protocol'
 import type { TimeRange } from '../../stores/calendar/appointment-rules'
-import { discardAppointmentEdits, editAppointmentEnd, editAppointmentStart } from '../../stores/calendar/appointment'
+import {
+  discardAppointmentEdits,
+  editAppointmentEnd,
+  editAppointmentStart,
+} from '../../stores/calendar/appointment'
 import { fromLocalInput, toLocalInput } from '../../stores/calendar/calendar-time'
 import { openScheduleDrawer } from '../../stores/calendar/schedule'
 import '@shoelace-style/shoelace/dist/components/input/input.js'

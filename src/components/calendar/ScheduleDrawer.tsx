@@ -12,7 +12,11 @@ import {
   closeScheduleDrawer,
   setScheduleValue,
 } from '../../stores/calendar/schedule'
-import { $scheduleReferrers, $scheduleServiceForm, $scheduleServices } from '../../stores/calendar/schedule-lists'
+import {
+  $scheduleReferrers,
+  $scheduleServiceForm,
+  $scheduleServices,
+} from '../../stores/calendar/schedule-lists'
 import { $scheduleErrors, submitSchedule } from '../../stores/calendar/schedule-submit'
 import type { MessageId } from '../../stores/app/i18n'
 import { DynamicForm } from '../forms/DynamicForm'

@@ -1,6 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $waitingRoom, $waitingRoomBusy, acceptParticipant, denyParticipant } from '../../stores/call/waiting-room'
+import {
+  $waitingRoom,
+  $waitingRoomBusy,
+  acceptParticipant,
+  denyParticipant,
+} from '../../stores/call/waiting-room'
 import { RelativeMinutes } from './RelativeMinutes'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $call } from '../../stores/call/call'
@@ -24,7 +23,6 @@ export default function CallArea() {
   const call = useStore($call)
   const customer = useStore($callCustomer)
   const isHost = usePageHost(callAreaHost)
-  const [kickOpen, setKickOpen] = useState(false)
   useShadowStyles(callStyles)
   if (!call) return null
   if (!isHost)
@@ -52,13 +50,13 @@ export default function CallArea() {
           )}
         </header>
         <CallStage />
-        <SideMenu onKick={() => setKickOpen(true)} />
+        <SideMenu />
         <CallViewHost />
         {call.kind === 'call' && (
           <>
             <TransferDialog />
             <InviteDialog />
-            <KickDialog open={kickOpen} onClose={() => setKickOpen(false)} />
+            <KickDialog />
           </>
         )}
       </div>

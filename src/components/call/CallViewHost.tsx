@@ -1,21 +1,15 @@
 import { useStore } from '@nanostores/react'
 import { $callView } from '../../stores/call/call-views'
-import { InfoView } from './InfoView'
-import { AgentFormView } from './AgentFormView'
-import { ChatView } from './ChatView'
-import { AuthorizationsView } from './AuthorizationsView'
-import { LaterView } from './LaterView'
+import { LazyArea } from '../common/LazyArea'
+import { CALL_VIEW_ENTRIES } from './call-menu'
 
-/** The view the side menu chose, in a labelled region. */
+/** The view the side menu chose (an entry of `CALL_MENU`), loaded from its chunk, in a labelled region. */
 export function CallViewHost() {
   const view = useStore($callView)
+  const entry = CALL_VIEW_ENTRIES.get(view)
   return (
     <section className={`call-view view-${view}`} data-view={view}>
-      {view === 'info' && <InfoView />}
-      {view === 'agent-form' && <AgentFormView />}
-      {view === 'chat' && <ChatView />}
-      {view === 'authorizations' && <AuthorizationsView />}
-      {(view === 'fileshare' || view === 'capture' || view === 'custom-apps') && <LaterView view={view} />}
+      {entry && <LazyArea key={view} load={entry.load} props={{}} />}
     </section>
   )
 }

@@ -1,9 +1,11 @@
 import { FormattedMessage } from 'react-intl'
-import type { CallView } from '../../stores/call/call-views'
+import { useStore } from '@nanostores/react'
+import { $callView } from '../../stores/call/call-views'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 
 /** The place of a tool that arrives in a later version (file share, capture, custom apps). */
-export function LaterView({ view }: { view: Extract<CallView, 'fileshare' | 'capture' | 'custom-apps'> }) {
+export function LaterView() {
+  const view = useStore($callView)
   return (
     <div className="later-view">
       <p>

@@ -6,6 +6,9 @@ import { clock } from '../../services/clock'
 export type LazyState<T> =
   { status: 'loading' } | { status: 'loaded'; module: T } | { status: 'failed'; reason: 'error' | 'timeout' }
 
+// Modules already loaded, by loader: showing the same area again renders at once, with no loading line.
+const loaded = new WeakMap<() => Promise<unknown>, unknown>()
+
 /**
  * Loads a lazy chunk, gives up after {@link CHUNK_LOAD_TIMEOUT_MS}, and offers a retry that calls the
  * loader again (the browser re-requests a chunk whose import failed).
@@ -15,9 +18,12 @@ export type LazyState<T> =
  */
 export function useLazyModule<T>(loader: () => Promise<T>): [LazyState<T>, () => void] {
   const [attempt, setAttempt] = useState(0)
-  const [state, setState] = useState<LazyState<T>>({ status: 'loading' })
+  const [state, setState] = useState<LazyState<T>>(() =>
+    loaded.has(loader) ? { status: 'loaded', module: loaded.get(loader) as T } : { status: 'loading' },
+  )
 
   useEffect(() => {
+    if (loaded.has(loader)) return
     let settled = false
     const timer = clock.setTimeout(() => {
       settled = true
@@ -28,6 +34,7 @@ export function useLazyModule<T>(loader: () => Promise<T>): [LazyState<T>, () =>
         if (settled) return
         settled = true
         clock.clearTimeout(timer)
+        loaded.set(loader, module)
         setState({ status: 'loaded', module })
       },
       (error: unknown) => {

@@ -1,7 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import type { ReactNode } from 'react'
-import { $emailSuggestion, checkEmailSpelling, clearEmailSuggestion } from '../../stores/session/email-suggestion'
+import {
+  $emailSuggestion,
+  checkEmailSpelling,
+  clearEmailSuggestion,
+} from '../../stores/session/email-suggestion'
 import type { MessageId } from '../../stores/app/i18n'
 
 interface EmailFieldProps {

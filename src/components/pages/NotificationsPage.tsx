@@ -1,7 +1,11 @@
 import { useEffect } from 'react'
 import { FormattedDate, FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $notifications, markNotificationsRead, requestNotifications } from '../../stores/profile/notifications'
+import {
+  $notifications,
+  markNotificationsRead,
+  requestNotifications,
+} from '../../stores/profile/notifications'
 
 /** `/profile/notifications`: the agent's notifications, unread first marked, with "mark all as read". */
 export default function NotificationsPage() {

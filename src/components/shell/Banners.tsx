@@ -1,6 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $browserBannerDismissed, $browserSupport, dismissBrowserBanner } from '../../stores/app/browser-banner'
+import {
+  $browserBannerDismissed,
+  $browserSupport,
+  dismissBrowserBanner,
+} from '../../stores/app/browser-banner'
 import { $updateAvailable, applyUpdate } from '../../stores/app/app-update'
 import { $sessionExpiredInCall, refreshExpiredSession } from '../../stores/session/session'
 

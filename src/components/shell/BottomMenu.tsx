@@ -1,46 +1,30 @@
 import type { MouseEvent } from 'react'
+import type { ReadableAtom } from 'nanostores'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $menuDisabled } from '../../stores/shell/navigation'
-import { $unreadCount } from '../../stores/profile/notifications'
-import { $route, navigate, type RouteName } from '../../stores/shell/router'
-import type { MessageId } from '../../stores/app/i18n'
+import { $route, navigate } from '../../stores/shell/router'
+import { SHELL_PAGES, menuLit } from './shell-pages'
 
-interface Entry {
-  path: string
-  label: MessageId
-  icon: string
-  /** Route names that light this entry up. */
-  routes: RouteName[]
+/** A count on a menu entry; nothing at 0. */
+function MenuBadge({ count: $count }: { count: ReadableAtom<number> }) {
+  const intl = useIntl()
+  const count = useStore($count)
+  if (count <= 0) return null
+  return (
+    <span className="badge" aria-label={intl.formatMessage({ id: 'shell.menu.unread' }, { count })}>
+      {count > 99 ? '99+' : count}
+    </span>
+  )
 }
 
-const ENTRIES: Entry[] = [
-  { path: '/history', label: 'shell.menu.history', icon: 'clock-history', routes: ['history'] },
-  { path: '/utilities', label: 'shell.menu.utilities', icon: 'tools', routes: ['utilities'] },
-  { path: '/recordings', label: 'shell.menu.recordings', icon: 'collection-play', routes: ['recordings'] },
-  {
-    path: '/profile',
-    label: 'shell.menu.profile',
-    icon: 'person-circle',
-    routes: [
-      'profile',
-      'profile-2fa',
-      'profile-virtual-background',
-      'profile-notifications',
-      'profile-settings',
-      'profile-recordings-backups',
-    ],
-  },
-]
-
 /**
- * The bottom menu (SPEC §2): history, utilities, recordings and profile with the unread badge;
- * disabled during a call, a ring, a meeting, or while disconnected.
+ * The bottom menu (SPEC §2): the pages of `SHELL_PAGES` that have an entry, the profile with the
+ * unread badge; disabled during a call, a ring, a meeting, or while disconnected.
  */
 export function BottomMenu() {
   const intl = useIntl()
   const disabled = useStore($menuDisabled)
-  const unread = useStore($unreadCount)
   const route = useStore($route)
   const go = (event: MouseEvent, path: string) => {
     event.preventDefault()
@@ -49,28 +33,22 @@ export function BottomMenu() {
   return (
     <nav className="bottom-menu" aria-label={intl.formatMessage({ id: 'shell.menu' })}>
       <ul>
-        {ENTRIES.map((entry) => {
-          const current = entry.routes.includes(route.name)
+        {SHELL_PAGES.map((page) => {
+          if (!page.menu) return null
+          const { path, label, icon, badge } = page.menu
           return (
-            <li key={entry.path}>
+            <li key={page.id}>
               <a
-                href={disabled ? undefined : entry.path}
+                href={disabled ? undefined : path}
                 role="link"
                 aria-disabled={disabled ? 'true' : undefined}
-                aria-current={current ? 'page' : undefined}
+                aria-current={menuLit(page, route.name) ? 'page' : undefined}
                 tabIndex={disabled ? -1 : 0}
-                onClick={(event) => go(event, entry.path)}
+                onClick={(event) => go(event, path)}
               >
-                <sl-icon name={entry.icon} aria-hidden="true"></sl-icon>
-                <FormattedMessage id={entry.label} />
-                {entry.path === '/profile' && unread > 0 && (
-                  <span
-                    className="badge"
-                    aria-label={intl.formatMessage({ id: 'shell.menu.unread' }, { count: unread })}
-                  >
-                    {unread > 99 ? '99+' : unread}
-                  </span>
-                )}
+                <sl-icon name={icon} aria-hidden="true"></sl-icon>
+                <FormattedMessage id={label} />
+                {badge && <MenuBadge count={badge} />}
               </a>
             </li>
           )

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $link, reconnectNow, type LinkState } from '../../stores/session/realtime-session'
+import { reconnectNow } from '../../stores/session/realtime-session'
+import { $link, type LinkState } from '../../stores/session/link-state'
 import type { MessageId } from '../../stores/app/i18n'
 
 const LABELS: Record<LinkState, MessageId> = {

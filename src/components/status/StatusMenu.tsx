@@ -9,7 +9,7 @@ import {
   statusMessageId,
 } from '../../stores/status/agent'
 import { $statusOptions } from '../../stores/profile/settings'
-import { $linkOnline } from '../../stores/session/realtime-session'
+import { $linkOnline } from '../../stores/session/link-state'
 import { StatusName } from './StatusName'
 
 const DISCONNECTED_COLOR = 'var(--sl-color-danger-600)'

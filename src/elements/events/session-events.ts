@@ -1,7 +1,7 @@
 import { computed } from 'nanostores'
 import { $agentStatus } from '../../stores/status/agent'
 import { $httpError } from '../../stores/session/connection'
-import { $link } from '../../stores/session/realtime-session'
+import { $link } from '../../stores/session/link-state'
 import { $signedIn, $userId } from '../../stores/session/session'
 import type { ElementEventSource } from '../define-element'
 

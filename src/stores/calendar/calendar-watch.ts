@@ -7,7 +7,7 @@ import { $calendarTimeZone, applyAppointment } from './calendar'
 import { $locale } from '../app/i18n'
 import { $meetingJoin } from './meeting-join'
 import { onLogout } from '../session/logout'
-import { $linkOnline } from '../session/realtime-session'
+import { $linkOnline } from '../session/link-state'
 import { $calendarEnabled } from '../profile/settings'
 import { notify } from '../app/toasts'
 

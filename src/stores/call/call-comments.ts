@@ -4,6 +4,7 @@ import { SAVE_DEBOUNCE_MS } from '../../constants'
 import { clock, type TimerId } from '../../services/clock'
 import { realtime } from '../session/connection'
 import { dropDraft, keepCommentsDraft } from './call-drafts'
+import { onCallCleanup } from './call-scope'
 
 /** Where the agent's comments stand: typed, waiting for the debounce, on the wire, stored, or failed. */
 export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error'
@@ -83,3 +84,5 @@ export function resetComments(): void {
   clock.clearTimeout(timer)
   $callComments.set(EMPTY)
 }
+
+onCallCleanup(resetComments)

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import type { CustomerCallEvent, CustomerDisconnect, CustomerPermissions } from '../../protocol'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
+import { onCallCleanup } from './call-scope'
 
 /** The customer of the active call, as the agent should see them. */
 export interface CallCustomer {
@@ -24,6 +25,19 @@ export const $callCustomer = atom<CallCustomer>(EMPTY)
 
 /** A kick is on its way. */
 export const $kicking = atom(false)
+
+/** The agent is asked to confirm removing the customer (the kick dialog is open). */
+export const $kickConfirming = atom(false)
+
+/** Opens the kick confirmation. */
+export function askToKick(): void {
+  $kickConfirming.set(true)
+}
+
+/** Closes the kick confirmation without kicking. */
+export function cancelKick(): void {
+  if (!$kicking.get()) $kickConfirming.set(false)
+}
 
 /** ICU select keys cannot hold a hyphen: `ping-timeout` is written `pingTimeout` in the messages. */
 function messageKey(reason: string): string {
@@ -98,13 +112,14 @@ export function customerJoined(name: string): void {
  * Removes the customer from the call (after the agent confirmed); their session cannot come back.
  *
  * @example
- * if (await kickCustomer()) closeDialog()
+ * if (await kickCustomer()) console.log('removed')
  */
 export async function kickCustomer(): Promise<boolean> {
   $kicking.set(true)
   try {
     await realtime().request('kick', {}, v.null())
     update({ kicked: true, connected: false })
+    $kickConfirming.set(false)
     return true
   } catch {
     notify({ variant: 'danger', messageId: 'call.kick.error' })
@@ -118,4 +133,7 @@ export async function kickCustomer(): Promise<boolean> {
 export function resetCustomer(): void {
   $callCustomer.set(EMPTY)
   $kicking.set(false)
+  $kickConfirming.set(false)
 }
+
+onCallCleanup(resetCustomer)

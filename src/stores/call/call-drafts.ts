@@ -1,5 +1,5 @@
 import type { FormValues } from '../../protocol'
-import { perTab } from '../../services/storage'
+import { tabJSON } from '../../services/storage'
 import { $call } from './call-state'
 
 /**
@@ -8,44 +8,56 @@ import { $call } from './call-state'
  * rejoined call picks the drafts up and sends them.
  */
 
-const key = (kind: 'comments' | 'form', callId: string) => `call-draft:${kind}:${callId}`
+/** The drafts of one call. */
+interface CallDrafts {
+  comments?: string
+  form?: FormValues
+}
+
+const $drafts = tabJSON<Record<string, CallDrafts>>('call-drafts', {})
+
+/** The stored drafts, read defensively: storage is outside the console's control. */
+function allDrafts(): Record<string, CallDrafts> {
+  const stored = $drafts.get()
+  return stored && typeof stored === 'object' ? stored : {}
+}
+
+function keep(callId: string, patch: Partial<CallDrafts>): void {
+  const all = allDrafts()
+  $drafts.set({ ...all, [callId]: { ...all[callId], ...patch } })
+}
 
 /** Keeps the comments typed in the active call until the server has them. */
 export function keepCommentsDraft(text: string): void {
   const id = $call.get()?.id
-  if (id) perTab.set(key('comments', id), text)
+  if (id) keep(id, { comments: text })
 }
 
 /** Keeps the form values of the active call until the server has them. */
 export function keepFormDraft(values: FormValues): void {
   const id = $call.get()?.id
-  if (id) perTab.set(key('form', id), JSON.stringify(values))
+  if (id) keep(id, { form: values })
 }
 
 /** The server acknowledged what was typed: nothing to keep for this call any more. */
 export function dropDraft(kind: 'comments' | 'form'): void {
   const id = $call.get()?.id
-  if (id) perTab.remove(key(kind, id))
+  if (!id) return
+  const { [kind]: _dropped, ...rest } = allDrafts()[id] ?? {}
+  if (Object.keys(rest).length === 0) clearDrafts(id)
+  else $drafts.set({ ...allDrafts(), [id]: rest })
 }
 
 /** The drafts left by a previous page of this tab for a call, if any. */
 export function takeDrafts(callId: string): { comments: string | null; form: FormValues | null } {
-  const comments = perTab.get(key('comments', callId))
-  const form = perTab.get(key('form', callId))
-  return { comments, form: parseValues(form) }
-}
-
-function parseValues(text: string | null): FormValues | null {
-  if (!text) return null
-  try {
-    return JSON.parse(text) as FormValues
-  } catch {
-    return null
-  }
+  const drafts = allDrafts()[callId] ?? {}
+  const comments = typeof drafts.comments === 'string' ? drafts.comments : null
+  const form = drafts.form && typeof drafts.form === 'object' ? drafts.form : null
+  return { comments, form }
 }
 
 /** Forgets a call's drafts (it ended). */
 export function clearDrafts(callId: string): void {
-  perTab.remove(key('comments', callId))
-  perTab.remove(key('form', callId))
+  const { [callId]: _gone, ...others } = allDrafts()
+  $drafts.set(others)
 }

@@ -1,19 +1,10 @@
 import type { CallEnd, MeetingEnded } from '../../protocol'
 import { clock, type TimerId } from '../../services/clock'
 import { setInCall, setInMeeting } from '../status/activity'
-import { $call, $hangingUp, $lastCallEnd, $meetingEnded } from './call-state'
+import { $call, clearActiveCall, publishCallEnd, setHangingUp } from './call-state'
 import { resetCallView } from './call-views'
-import { resetChat } from './chat'
-import { resetTags } from './call-tags'
-import { resetComments } from './call-comments'
-import { resetForm } from './call-form'
-import { resetWaitingRoom } from './waiting-room'
-import { resetCustomer } from './call-customer'
-import { resetTransfer } from './transfer'
-import { resetInvite } from './invite'
-import { resetQueueNotify } from './queue-notify'
-import { stopCallMedia } from './call-media'
 import { clearDrafts } from './call-drafts'
+import { runCallCleanups } from './call-scope'
 
 let stopListening: (() => void) | null = null
 let endTimer: TimerId | undefined
@@ -23,23 +14,14 @@ export function keepInCallListeners(stop: () => void): void {
   stopListening = stop
 }
 
-/** Stops every in-call store: listeners, media, chat, tags, comments, form, dialogs, views. */
+/** Stops every in-call store (each registered its reset with `onCallCleanup`), the listeners and the view. */
 export function cleanUpCall(): void {
   clock.clearTimeout(endTimer)
   stopListening?.()
   stopListening = null
-  stopCallMedia()
-  resetChat()
-  resetTags()
-  resetComments()
-  resetForm()
-  resetWaitingRoom()
-  resetCustomer()
-  resetTransfer()
-  resetInvite()
-  resetQueueNotify()
+  runCallCleanups()
   resetCallView()
-  $hangingUp.set(false)
+  setHangingUp(false)
 }
 
 /** The call is over for this agent (`end`, or a hang-up acknowledged): every call store is cleaned. */
@@ -48,9 +30,9 @@ export function endCall(end: Pick<CallEnd, 'callId' | 'reason'>): void {
   if (!active || active.kind !== 'call' || active.id !== end.callId) return
   cleanUpCall()
   clearDrafts(active.id)
-  $call.set(null)
+  clearActiveCall()
   setInCall(false)
-  $lastCallEnd.set({ id: active.id, kind: 'call', reason: end.reason })
+  publishCallEnd({ id: active.id, kind: 'call', reason: end.reason })
 }
 
 /** Ends the call after `ms` unless it ended before (a transfer to a segment: SPEC §4, 10 s). */
@@ -64,17 +46,16 @@ export function endMeeting(ended: MeetingEnded): void {
   const active = $call.get()
   if (!active || active.kind !== 'meeting' || active.id !== ended.appointmentId) return
   cleanUpCall()
-  $call.set(null)
+  clearActiveCall()
   setInMeeting(false)
-  $lastCallEnd.set({ id: active.id, kind: 'meeting', reason: 'hangup' })
-  $meetingEnded.set(ended)
+  publishCallEnd({ id: active.id, kind: 'meeting', reason: 'hangup' }, ended)
 }
 
 /** Forgets the call without telling the server (the session ended): media and every call store stop. */
 export function abandonCall(): void {
   if (!$call.get()) return
   cleanUpCall()
-  $call.set(null)
+  clearActiveCall()
   setInCall(false)
   setInMeeting(false)
 }

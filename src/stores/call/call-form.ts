@@ -6,6 +6,7 @@ import { clock, type TimerId } from '../../services/clock'
 import { realtime } from '../session/connection'
 import { dropDraft, keepFormDraft } from './call-drafts'
 import type { SaveStatus } from './call-comments'
+import { onCallCleanup } from './call-scope'
 
 /** A field's problem, by code (`required`, `email`, `pattern`, `min`…): the view translates it. */
 export type FieldErrors = Record<string, string>
@@ -123,3 +124,5 @@ export function resetForm(): void {
   clock.clearTimeout(timer)
   $callForm.set(EMPTY)
 }
+
+onCallCleanup(resetForm)

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { SocketRequestError } from '../../services/socket'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
-import { $call, $hangingUp } from './call-state'
+import { $call, $hangingUp, setHangingUp } from './call-state'
 import { endCall } from './call-end'
 import { showCallView } from './call-views'
 import { formAllowsHangup } from './call-form'
@@ -45,25 +45,25 @@ export async function hangUp(status?: string): Promise<HangupOutcome> {
     showCallView('agent-form')
     return 'blocked'
   }
-  $hangingUp.set(true)
+  setHangingUp(true)
   const payload = status ? { status } : {}
   try {
     if (active.kind === 'meeting') await realtime().request('meeting:hangup', payload, v.null())
     else await realtime().request('hangup', payload, v.null())
   } catch (error) {
-    $hangingUp.set(false)
+    setHangingUp(false)
     if (error instanceof SocketRequestError) showHangupError(error)
     else notify({ variant: 'danger', messageId: 'call.hangup.error', values: { message: String(error) } })
     return 'refused'
   }
   // `end` normally came first; a meeting waits for its `meeting:ended` (it carries the appointment).
   if (active.kind === 'call') endCall({ callId: active.id, reason: 'hangup' })
-  $hangingUp.set(false)
+  setHangingUp(false)
   return 'ended'
 }
 
 /** A hang-up refused without an acknowledgement (`hangup:error`, `meeting:hangup:error`). */
 export function hangupRefused(error: RefusedHangup): void {
-  $hangingUp.set(false)
+  setHangingUp(false)
   if ($call.get()) showHangupError(error)
 }

@@ -4,6 +4,7 @@ import { hasTrack, openCallStream, setTracksEnabled, stopStream } from '../../se
 import type { PeerLink, PeerLinkOptions } from '../../services/peer'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
+import { onCallCleanup } from './call-scope'
 
 /** The agent's own camera and microphone in the call. */
 export interface LocalMedia {
@@ -210,3 +211,5 @@ export function toggleAudioVideo(): void {
   const on = !(audio || video)
   setEnabled(on, on)
 }
+
+onCallCleanup(stopCallMedia)

@@ -73,3 +73,31 @@ export function fromMeeting(joined: MeetingJoined, rejoined: boolean): ActiveCal
     rejoined,
   }
 }
+
+/** The agent is in `active`: a call or meeting that starts, or fresher details of the one on. */
+export function setActiveCall(active: ActiveCall): void {
+  $call.set(active)
+}
+
+/** A hang-up is on its way (true) or over (false). */
+export function setHangingUp(hangingUp: boolean): void {
+  $hangingUp.set(hangingUp)
+}
+
+/** The call or meeting is over for this agent (or abandoned with the session): nothing is active. */
+export function clearActiveCall(): void {
+  $call.set(null)
+  $hangingUp.set(false)
+}
+
+/**
+ * Publishes how a call or meeting ended, for the element's `agent-call-end` event, and a meeting's
+ * appointment as it now is, for the calendar.
+ */
+export function publishCallEnd(
+  end: { id: string; kind: 'call' | 'meeting'; reason: string },
+  meeting?: MeetingEnded,
+): void {
+  $lastCallEnd.set(end)
+  if (meeting) $meetingEnded.set(meeting)
+}

@@ -2,6 +2,7 @@ import { atom } from 'nanostores'
 import { SetTagsSchema, type Tag } from '../../protocol'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
+import { onCallCleanup } from './call-scope'
 
 /** Tags of the active call. */
 export interface CallTags {
@@ -53,3 +54,5 @@ export function resetTags(): void {
   sequence++
   $callTags.set(EMPTY)
 }
+
+onCallCleanup(resetTags)

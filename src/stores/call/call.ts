@@ -3,7 +3,7 @@ import { SEGMENT_TRANSFER_END_MS } from '../../constants'
 import type { Call, MeetingJoined, TransferSuccess } from '../../protocol'
 import { registerHangup, setInCall, setInMeeting } from '../status/activity'
 import { realtime } from '../session/connection'
-import { $call, fromCall, fromMeeting, type ActiveCall } from './call-state'
+import { $call, fromCall, fromMeeting, setActiveCall, type ActiveCall } from './call-state'
 import { cleanUpCall, endCall, endCallLater, endMeeting, keepInCallListeners } from './call-end'
 import { hangUp, hangupRefused } from './call-hangup'
 import { resetCallView } from './call-views'
@@ -29,7 +29,7 @@ function begin(active: ActiveCall, messages: Call['messages']): void {
   resetCallView()
   startChat(messages, active.peerId)
   keepInCallListeners(listenInCall({ id: active.id, meeting: active.kind === 'meeting' }))
-  $call.set(active)
+  setActiveCall(active)
   setInCall(active.kind === 'call')
   setInMeeting(active.kind === 'meeting')
   void startCallMedia(active.peerId, active.peers)
@@ -75,7 +75,7 @@ export function rejoinCall(call: Call): void {
     restoreDrafts(call)
     return
   }
-  $call.set(fromCall(call, true))
+  setActiveCall(fromCall(call, true))
   takeCallTools(call, true)
   resendComments()
   resendForm()
@@ -94,7 +94,7 @@ export function rejoinCall(call: Call): void {
 export function startMeeting(joined: MeetingJoined): void {
   const active = $call.get()
   if (active?.kind === 'meeting' && active.id === joined.appointment.id) {
-    $call.set(fromMeeting(joined, true))
+    setActiveCall(fromMeeting(joined, true))
     setWaitingRoom(joined.pendingAuthorizations)
     reconnectCallMedia(joined.peerId, joined.peers)
     return

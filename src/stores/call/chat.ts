@@ -3,6 +3,7 @@ import { ChatMessageSchema, type ChatMessage } from '../../protocol'
 import { realtime } from '../session/connection'
 import { $callView } from './call-views'
 import { notify } from '../app/toasts'
+import { onCallCleanup } from './call-scope'
 
 /** The chat of the active call or meeting. */
 export interface ChatState {
@@ -61,3 +62,5 @@ export async function sendChatMessage(text: string): Promise<boolean> {
 export function resetChat(): void {
   $chat.set(EMPTY)
 }
+
+onCallCleanup(resetChat)

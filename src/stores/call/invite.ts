@@ -8,6 +8,7 @@ import { notify } from '../app/toasts'
 import { $userId } from '../session/session'
 import { createPagedList } from '../directory/paged-list'
 import { fetchAgents, fullName } from '../directory/agents-directory'
+import { onCallCleanup } from './call-scope'
 
 /** The invite modal (SPEC §2 "Invite modal"). */
 export interface InviteState {
@@ -94,3 +95,5 @@ export function resetInvite(): void {
   $invite.set(CLOSED)
   inviteAgents.reset()
 }
+
+onCallCleanup(resetInvite)

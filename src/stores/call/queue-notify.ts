@@ -4,6 +4,7 @@ import { TICKET_NOTIFY_LOADING_MS } from '../../constants'
 import { clock, type TimerId } from '../../services/clock'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
+import { onCallCleanup } from './call-scope'
 
 /** The notify-queue button shows loading (3 s after a press, SPEC §2). */
 export const $queueNotifying = atom(false)
@@ -33,3 +34,5 @@ export function resetQueueNotify(): void {
   clock.clearTimeout(timer)
   $queueNotifying.set(false)
 }
+
+onCallCleanup(resetQueueNotify)

@@ -8,6 +8,7 @@ import { notify } from '../app/toasts'
 import { $userId } from '../session/session'
 import { createPagedList } from '../directory/paged-list'
 import { fetchAgents, fetchSegments } from '../directory/agents-directory'
+import { onCallCleanup } from './call-scope'
 
 /** The transfer modal (SPEC §2 "Transfer modal"). */
 export interface TransferState {
@@ -139,3 +140,5 @@ export function resetTransfer(): void {
   transferSegments.reset()
   transferAgents.reset()
 }
+
+onCallCleanup(resetTransfer)

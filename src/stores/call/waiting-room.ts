@@ -2,6 +2,7 @@ import { atom } from 'nanostores'
 import { PendingAuthorizationsSchema, type PendingAuthorization } from '../../protocol'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
+import { onCallCleanup } from './call-scope'
 
 /** People waiting to enter the active meeting (SPEC §2 "Waiting room"). */
 export const $waitingRoom = atom<PendingAuthorization[]>([])
@@ -46,3 +47,5 @@ export function resetWaitingRoom(): void {
   $waitingRoom.set([])
   $waitingRoomBusy.set([])
 }
+
+onCallCleanup(resetWaitingRoom)

@@ -6,7 +6,7 @@ import { clock, type TimerId } from '../../services/clock'
 import { askDesktopPermission } from '../../services/desktop-notifications'
 import { HttpError } from '../../services/http'
 import { leavePage } from '../../services/page'
-import { perTab } from '../../services/storage'
+import { tabString } from '../../services/storage'
 import { api } from './connection'
 import type { MessageId } from '../app/i18n'
 import { setTokens } from './tokens'
@@ -53,7 +53,7 @@ const INITIAL: LoginState = {
 export const $login = atom<LoginState>(INITIAL)
 
 // SSO leaves the page; the remember-me choice must survive the round trip to the identity provider.
-const SSO_REMEMBER_KEY = 'sso-remember'
+const $ssoRemember = tabString('sso-remember')
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 let redirectTimer: TimerId | undefined
 
@@ -144,7 +144,7 @@ export async function submitLogin(form: LoginForm): Promise<void> {
   const email = form.email.trim()
   try {
     if (state.sso) {
-      perTab.set(SSO_REMEMBER_KEY, form.remember ? '1' : '')
+      $ssoRemember.set(form.remember ? '1' : undefined)
       leavePage(await requestSso(api(), { email, agreement: true, remember: form.remember }))
       return
     }
@@ -170,8 +170,8 @@ export async function submitLogin(form: LoginForm): Promise<void> {
 export async function claimSession(id: string): Promise<void> {
   if ($login.get().pending) return
   update({ pending: true, error: null })
-  const remember = perTab.get(SSO_REMEMBER_KEY) === '1'
-  perTab.remove(SSO_REMEMBER_KEY)
+  const remember = $ssoRemember.get() === '1'
+  $ssoRemember.set(undefined)
   try {
     enter(await requestClaim(api(), id), remember)
   } catch (error) {

@@ -2,7 +2,7 @@ import { atom, computed, onMount } from 'nanostores'
 import { HTTP_PATHS, CheckTokenResponseSchema, type AgentAuthenticated } from '../../protocol'
 import { SESSION_ID_KEY, PERSISTENT } from '../../constants'
 import { requestLogout, tokenClaims } from '../../services/auth'
-import { perTabExact } from '../../services/storage'
+import { tabString } from '../../services/storage'
 import { reloadPage } from '../../services/page'
 import { $busyInCall, resetActivity } from '../status/activity'
 import { $httpError, api } from './connection'
@@ -36,6 +36,8 @@ function randomId(): string {
   ).join('')
 }
 
+const $sessionId = tabString(SESSION_ID_KEY, { exact: true })
+
 /**
  * This tab's console session id: made once, kept in sessionStorage under `console-session`, so a
  * reload or a reconnect is the same session and another tab is a different one.
@@ -44,10 +46,10 @@ function randomId(): string {
  * realtime().emit('authenticate', { accessToken, sessionId: sessionId(), timezone })
  */
 export function sessionId(): string {
-  let id = perTabExact.get(SESSION_ID_KEY)
+  let id = $sessionId.get()
   if (!id) {
     id = randomId()
-    perTabExact.set(SESSION_ID_KEY, id)
+    $sessionId.set(id)
   }
   return id
 }

@@ -7,7 +7,7 @@ import {
   type DeviceAvailability,
 } from '../../services/media'
 import { askDesktopPermission } from '../../services/desktop-notifications'
-import { perTab } from '../../services/storage'
+import { tabString } from '../../services/storage'
 import { $busyInCall } from '../status/activity'
 import { onLogout } from './logout'
 import { connectRealtime } from './realtime-session'
@@ -38,8 +38,8 @@ export const $startup = atom<StartupState>(INITIAL)
 
 // A tab that was in a call when it reloaded skips the click: the agent is told they will be put
 // back in the call automatically (SPEC §8, session expired during a call).
-const WAS_BUSY_KEY = 'was-in-call'
-$busyInCall.listen((busy) => (busy ? perTab.set(WAS_BUSY_KEY, '1') : perTab.remove(WAS_BUSY_KEY)))
+const $wasBusy = tabString('was-in-call')
+$busyInCall.listen((busy) => $wasBusy.set(busy ? '1' : undefined))
 
 let checking = 0
 
@@ -62,7 +62,7 @@ export async function checkDevices(): Promise<void> {
     const confirmed = await deviceAvailability()
     if (mine !== checking) return stopStream(preview)
     $startup.set({ phase: 'ready', devices: confirmed, preview, error: null })
-    if (perTab.get(WAS_BUSY_KEY) && confirmed.microphone) confirmStartup()
+    if ($wasBusy.get() && confirmed.microphone) confirmStartup()
   } catch (error) {
     if (mine !== checking) return
     const failure =

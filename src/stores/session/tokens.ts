@@ -1,5 +1,5 @@
 import { atom } from 'nanostores'
-import { persistent, perTab } from '../../services/storage'
+import { storedJSON, tabJSON } from '../../services/storage'
 
 /** The session's token pair. */
 export interface Tokens {
@@ -9,49 +9,34 @@ export interface Tokens {
   remember: boolean
 }
 
-const KEY = 'tokens'
+// Where the pair is kept: localStorage with remember-me, else this tab's sessionStorage.
+const $remembered = storedJSON<unknown>('tokens', null)
+const $thisTab = tabJSON<unknown>('tokens', null)
 
-function restore(): Tokens | null {
-  for (const area of [perTab, persistent]) {
-    const raw = area.get(KEY)
-    if (!raw) continue
-    try {
-      const parsed = JSON.parse(raw) as Partial<Tokens>
-      if (typeof parsed.accessToken === 'string' && typeof parsed.refreshToken === 'string')
-        return {
-          accessToken: parsed.accessToken,
-          refreshToken: parsed.refreshToken,
-          remember: !!parsed.remember,
-        }
-    } catch {
-      area.remove(KEY)
-    }
-  }
-  return null
+/** A stored pair as it was written, or null when it is absent or not a pair (tampered, old). */
+function asTokens(stored: unknown): Tokens | null {
+  if (!stored || typeof stored !== 'object') return null
+  const { accessToken, refreshToken, remember } = stored as Partial<Record<keyof Tokens, unknown>>
+  if (typeof accessToken !== 'string' || typeof refreshToken !== 'string') return null
+  return { accessToken, refreshToken, remember: remember === true }
 }
 
 /** The tokens of the signed-in agent, or null when signed out. Restored from storage on load. */
-export const $tokens = atom<Tokens | null>(typeof window === 'undefined' ? null : restore())
+export const $tokens = atom<Tokens | null>(asTokens($thisTab.get()) ?? asTokens($remembered.get()))
 
 /**
  * Keeps a new token pair: in memory, and in localStorage with remember-me or sessionStorage without,
  * so a reload keeps the session and only remember-me survives closing the browser.
  */
 export function setTokens(tokens: Tokens): void {
-  const raw = JSON.stringify(tokens)
-  if (tokens.remember) {
-    persistent.set(KEY, raw)
-    perTab.remove(KEY)
-  } else {
-    perTab.set(KEY, raw)
-    persistent.remove(KEY)
-  }
+  $remembered.set(tokens.remember ? tokens : undefined)
+  $thisTab.set(tokens.remember ? undefined : tokens)
   $tokens.set(tokens)
 }
 
 /** Forgets the tokens everywhere (logout, expiry). */
 export function clearTokens(): void {
-  persistent.remove(KEY)
-  perTab.remove(KEY)
+  $remembered.set(undefined)
+  $thisTab.set(undefined)
   $tokens.set(null)
 }

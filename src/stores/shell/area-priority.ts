@@ -4,7 +4,7 @@ import { SECONDARY_AREAS_DELAY_MS } from '../../constants'
 import { clock, type TimerId } from '../../services/clock'
 import { $agentStatus } from '../status/agent'
 import { onLogout } from '../session/logout'
-import { $linkOnline } from '../session/realtime-session'
+import { $linkOnline } from '../session/link-state'
 
 /**
  * Whether the console's secondary areas (the calendar sidebar) may load. Going available comes first:

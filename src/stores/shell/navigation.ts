@@ -1,7 +1,7 @@
 import { computed, onMount } from 'nanostores'
 import { $activity } from '../status/activity'
 import { $signedIn } from '../session/logout'
-import { $link } from '../session/realtime-session'
+import { $link } from '../session/link-state'
 import { $route, LOGIN_ROUTES, PUBLIC_ROUTES, navigate, startRouting, type Route } from './router'
 
 /** What the console shows for the current route and session. */

@@ -1,23 +1,30 @@
 import { atom, computed } from 'nanostores'
+import { createRouter } from '@nanostores/router'
 import { $config } from '../app/config'
 
-/** Every route of SPEC §2, by name. */
-export type RouteName =
-  | 'login'
-  | 'login-claim'
-  | 'password-reset'
-  | 'password-forget'
-  | 'home'
-  | 'history'
-  | 'recordings'
-  | 'utilities'
-  | 'profile'
-  | 'profile-2fa'
-  | 'profile-virtual-background'
-  | 'profile-notifications'
-  | 'profile-settings'
-  | 'profile-recordings-backups'
-  | 'unknown'
+/**
+ * Every route of SPEC §2, by name, as `@nanostores/router` patterns. `/home` is the history page too;
+ * `/` is the home route, which redirects.
+ */
+const ROUTES = {
+  login: '/login',
+  'login-claim': '/login/claim/:id',
+  'password-reset': '/password/reset',
+  'password-forget': '/password/forget',
+  home: '/',
+  history: [/^\/(?:history|home)$/i, () => ({})],
+  recordings: '/recordings',
+  utilities: '/utilities',
+  profile: '/profile',
+  'profile-2fa': '/profile/2fa',
+  'profile-virtual-background': '/profile/virtual-background',
+  'profile-notifications': '/profile/notifications',
+  'profile-settings': '/profile/settings',
+  'profile-recordings-backups': '/profile/recordings/backups',
+} as const
+
+/** A route's name; `unknown` for any other path (which the session sends to /login). */
+export type RouteName = keyof typeof ROUTES | 'unknown'
 
 /** A matched route: its name and its parameters (the claim id). */
 export interface Route {
@@ -25,24 +32,6 @@ export interface Route {
   path: string
   params: Record<string, string>
 }
-
-const table: [RegExp, RouteName][] = [
-  [/^\/login\/?$/, 'login'],
-  [/^\/login\/claim\/(?<id>[^/]+)\/?$/, 'login-claim'],
-  [/^\/password\/reset\/?$/, 'password-reset'],
-  [/^\/password\/forget\/?$/, 'password-forget'],
-  [/^\/$/, 'home'],
-  [/^\/home\/?$/, 'history'],
-  [/^\/history\/?$/, 'history'],
-  [/^\/recordings\/?$/, 'recordings'],
-  [/^\/utilities\/?$/, 'utilities'],
-  [/^\/profile\/?$/, 'profile'],
-  [/^\/profile\/2fa\/?$/, 'profile-2fa'],
-  [/^\/profile\/virtual-background\/?$/, 'profile-virtual-background'],
-  [/^\/profile\/notifications\/?$/, 'profile-notifications'],
-  [/^\/profile\/settings\/?$/, 'profile-settings'],
-  [/^\/profile\/recordings\/backups\/?$/, 'profile-recordings-backups'],
-]
 
 /** Routes anyone may open; no forced redirect to login happens from them (SPEC §2). */
 export const PUBLIC_ROUTES: readonly RouteName[] = [
@@ -55,19 +44,27 @@ export const PUBLIC_ROUTES: readonly RouteName[] = [
 /** Routes of the login screen: an authenticated user on one of them goes home. */
 export const LOGIN_ROUTES: readonly RouteName[] = ['login', 'login-claim']
 
-/** Finds the route of a path; an unmatched path is `unknown` (which the session sends to /login). */
+// The address bar's router (history mode). `links: false`: the console's own links navigate, never
+// a click elsewhere in the host page.
+const addressBar = createRouter(ROUTES, { links: false })
+
+/** Finds the route of a path with the router's patterns; an unmatched path is `unknown`. */
 export function matchRoute(path: string): Route {
-  const clean = path.split(/[?#]/)[0] || '/'
-  for (const [pattern, name] of table) {
+  const clean = (path.split(/[?#]/)[0] ?? '/').replace(/\/$/, '') || '/'
+  for (const [name, pattern, toParams] of addressBar.routes) {
     const found = pattern.exec(clean)
-    if (found) return { name, path: clean, params: { ...found.groups } }
+    if (!found) continue
+    const params = toParams
+      ? (toParams(...found.slice(1)) as Record<string, string>)
+      : Object.fromEntries(
+          Object.entries({ ...found.groups }).map(([key, value]) => [key, decodeURIComponent(value ?? '')]),
+        )
+    return { name: name as RouteName, path: clean, params }
   }
   return { name: 'unknown', path: clean, params: {} }
 }
 
-function initialPath(): string {
-  return $config.get().routing === 'history' && typeof location !== 'undefined' ? location.pathname : '/'
-}
+const inHistoryMode = () => $config.get().routing === 'history' && typeof location !== 'undefined'
 
 /** The current path: the address bar's in history mode, an in-memory one when embedded. */
 export const $path = atom<string>('/')
@@ -84,24 +81,17 @@ export const $route = computed($path, matchRoute)
  */
 export function navigate(path: string, { replace = false }: { replace?: boolean } = {}): void {
   if (path === $path.get()) return
-  if ($config.get().routing === 'history') {
-    if (replace) history.replaceState(null, '', path)
-    else history.pushState(null, '', path)
-  }
+  if (inHistoryMode()) addressBar.open(path, replace)
   $path.set(path)
 }
 
-let started = false
-
-/** Starts following the address bar (history mode) or the initial in-memory path; once per page. */
+/** Starts following the address bar (history mode: Back and Forward) or the in-memory path; once per page. */
 export function startRouting(): () => void {
-  $path.set(initialPath())
-  if (started || $config.get().routing !== 'history') return () => {}
-  started = true
-  const onPop = () => $path.set(location.pathname)
-  window.addEventListener('popstate', onPop)
-  return () => {
-    started = false
-    window.removeEventListener('popstate', onPop)
+  if (!inHistoryMode()) {
+    $path.set('/')
+    return () => {}
   }
+  $path.set(location.pathname)
+  // Mounting the router listens to popstate; the router parses, the console keeps the raw path.
+  return addressBar.listen(() => $path.set(location.pathname))
 }

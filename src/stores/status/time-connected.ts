@@ -3,7 +3,7 @@ import { TIMER_TICK_MS } from '../../constants'
 import { clock, type TimerId } from '../../services/clock'
 import { $agentStatus } from './agent'
 import { onLogout } from '../session/logout'
-import { $linkOnline } from '../session/realtime-session'
+import { $linkOnline } from '../session/link-state'
 
 /** The agent is online: the link is up and the status is not `disconnected`. */
 export const $agentOnline = computed([$linkOnline, $agentStatus], (link, status) => link && status.online)

@@ -1,0 +1,89 @@
+/**
+ * The shell's pages as data (SPEC §2 "Routes" and the bottom menu): which routes each page serves,
+ * its lazy chunk, and its bottom-menu entry. The page outlet, the bottom menu and the tests read this
+ * table: a new page is one entry here and one component.
+ *
+ * @example
+ * const page = pageOf('profile-settings') // the profile page
+ */
+import type { ComponentType } from 'react'
+import type { ReadableAtom } from 'nanostores'
+import type { MessageId } from '../../stores/app/i18n'
+import type { RouteName } from '../../stores/shell/router'
+import { $unreadCount } from '../../stores/profile/notifications'
+
+/** What every page component receives. */
+export interface PageProps {
+  /** The route on screen (a page may serve several). */
+  route: RouteName
+}
+
+/** A page of the shell. */
+export interface ShellPage {
+  /** Stable id: the key that remounts the page when another is shown. */
+  id: string
+  /** The routes it serves. */
+  routes: readonly RouteName[]
+  /** The page's component, from its own chunk (the path to "available" loads only the one on screen). */
+  load: () => Promise<{ default: ComponentType<PageProps> }>
+  /** Its bottom-menu entry, if it has one. */
+  menu?: {
+    path: string
+    label: MessageId
+    icon: string
+    /** A count shown on the entry (unread notifications on the profile). */
+    badge?: ReadableAtom<number>
+  }
+}
+
+const PROFILE_ROUTES: readonly RouteName[] = [
+  'profile',
+  'profile-2fa',
+  'profile-virtual-background',
+  'profile-notifications',
+  'profile-settings',
+  'profile-recordings-backups',
+]
+
+/** The shell's pages; the bottom menu shows those with a `menu`, in this order. */
+export const SHELL_PAGES: readonly ShellPage[] = [
+  {
+    id: 'history',
+    routes: ['history'],
+    load: () => import('../pages/HistoryPage'),
+    menu: { path: '/history', label: 'shell.menu.history', icon: 'clock-history' },
+  },
+  {
+    id: 'utilities',
+    routes: ['utilities'],
+    load: () => import('../pages/UtilitiesPage'),
+    menu: { path: '/utilities', label: 'shell.menu.utilities', icon: 'tools' },
+  },
+  {
+    id: 'recordings',
+    routes: ['recordings'],
+    load: () => import('../pages/RecordingsPage'),
+    menu: { path: '/recordings', label: 'shell.menu.recordings', icon: 'collection-play' },
+  },
+  {
+    id: 'notifications',
+    routes: ['profile-notifications'],
+    load: () => import('../pages/NotificationsPage'),
+  },
+  {
+    id: 'profile',
+    routes: PROFILE_ROUTES.filter((route) => route !== 'profile-notifications'),
+    load: () => import('../pages/ProfilePage'),
+    menu: { path: '/profile', label: 'shell.menu.profile', icon: 'person-circle', badge: $unreadCount },
+  },
+]
+
+/** The page of a route; the history page for any route without its own (home). */
+export function pageOf(route: RouteName): ShellPage {
+  return SHELL_PAGES.find((page) => page.routes.includes(route)) ?? (SHELL_PAGES[0] as ShellPage)
+}
+
+/** Whether a bottom-menu entry is lit for a route: the profile entry for every profile route. */
+export function menuLit(page: ShellPage, route: RouteName): boolean {
+  return page.id === 'profile' ? PROFILE_ROUTES.includes(route) : page.routes.includes(route)
+}
