@@ -4,7 +4,6 @@ import {
   HTTP_PATHS,
   SegmentSchema,
   containsFilter,
-  encodeListQuery,
   pagedSchema,
   skipOf,
   type Agent,
@@ -12,6 +11,7 @@ import {
   type Paged,
   type Segment,
 } from '../../protocol'
+import { encodeListQuery } from '../../protocol/list-query-string'
 import { api } from '../session/connection'
 
 const AgentPageSchema = pagedSchema(AgentSchema)
