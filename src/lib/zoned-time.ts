@@ -115,9 +115,12 @@ export function formatTime({ hour, minute }: Pick<WallClock, 'hour' | 'minute'>)
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`
 }
 
-/** Reads `YYYY-MM-DD` (or `YYYY-MM`, day 1); null when it is not a real calendar date. */
+/**
+ * Reads `YYYY-MM-DD` (or `YYYY-MM`, day 1); null when it is not a real calendar date. Years past 9999
+ * have more digits, as `formatDate` writes them (the day after 9999-12-31 is 10000-01-01).
+ */
 export function parseDate(date: string): CalendarDate | null {
-  const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(date)
+  const match = /^(\d{4,6})-(\d{2})(?:-(\d{2}))?$/.exec(date)
   if (!match) return null
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3] ?? '1')]
   const moved = utcDate({ year, month, day })

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import type { ErrorReply, Paged, Segment } from '../../src/protocol'
+import { seedUserId } from '../../server/store/seed-content'
 import { TestServer } from './support/test-server'
 
 // Issue 16's input rows: prototype keys in query strings, NUL, bad patterns, far dates and numbers.
@@ -113,6 +114,21 @@ describe('control characters, patterns, far numbers and dates in list queries', 
     assert.equal(far.status, 200)
     const dated = await get('/api/recordings?createdAt[$ne]=9999-12-31T23:59:59.999Z')
     assert.equal(dated.status, 200)
+  })
+
+  it('answers free days and hours at the ends of the calendar, or says the date is out of range', async () => {
+    const ana = seedUserId('ana')
+    // The last month reaches year 10000, which the database cannot hold: a 400 that says so.
+    await refused(`/api/users/${ana}/dates?month=9999-12-01`, /date is out of range/)
+    await refused(`/api/users/${ana}/hours?date=9999-12-31`, /date is out of range/)
+    for (const path of [
+      `/api/users/${ana}/dates?month=9999-11-01`,
+      `/api/users/${ana}/dates?month=0000-01-01`,
+      `/api/users/${ana}/hours?date=0000-01-01&timezone=Pacific/Kiritimati`,
+    ]) {
+      const { status, body } = await get(path)
+      assert.equal(status, 200, `${path}: ${JSON.stringify(body)}`)
+    }
   })
 
   it('keeps serving after all of it', stillServes)

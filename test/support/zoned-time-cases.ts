@@ -209,6 +209,11 @@ export const CALENDAR_CASES: TimeCase[] = [
   { what: 'a month after December', actual: () => addMonths('2026-12-15', 1), expected: '2027-01-01' },
   { what: 'a month before a 31st', actual: () => addMonths('2026-01-31', -1), expected: '2025-12-01' },
   {
+    what: 'the day after 9999-12-31 has a five-digit year',
+    actual: () => [addDays('9999-12-31', 1), addMonths('9999-12-15', 1), weekdayOf('10000-01-01')],
+    expected: ['10000-01-01', '10000-01-01', 6],
+  },
+  {
     what: 'years before 100 stay themselves',
     actual: () => addDays('0050-12-31', 1),
     expected: '0051-01-01',
