@@ -12,7 +12,7 @@ import { ServerError } from '../errors'
 import { parseInput } from '../validation'
 import { statusFlagsSql } from '../store/agent-states'
 import { toUser, userById } from '../store/users'
-import { decodeQueryString } from '../../src/protocol/list-query-string'
+import { decodeQueryString } from '../../src/protocol/query-string'
 import { listQueryToSql, toPage, type ListField } from './list-query-sql'
 import type { ApiTools } from './api-plugin'
 

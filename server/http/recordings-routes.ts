@@ -11,7 +11,7 @@ import { ServerError } from '../errors'
 import { parseInput } from '../validation'
 import { newId } from '../store/ids'
 import type { UserRow } from '../store/users'
-import { decodeQueryString } from '../../src/protocol/list-query-string'
+import { decodeQueryString } from '../../src/protocol/query-string'
 import { listQueryToSql, toPage, type ListField } from './list-query-sql'
 import type { ApiTools } from './api-plugin'
 

@@ -1,6 +1,6 @@
 /**
  * HTTP paths of SPEC §7, relative to the API base the console is configured with (`/api` on the
- * reference server). Functions take the ids; list queries append `encodeListQuery(...)` (`./list-query-string`).
+ * reference server). Functions take the ids; list queries append `encodeListQuery(...)`.
  *
  * @example
  * http.get(API_BASE + HTTP_PATHS.users + encodeListQuery({ level: 5, $limit: 10 }))

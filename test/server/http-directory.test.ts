@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import CRC32 from 'crc-32'
 import {
   containsFilter,
+  encodeListQuery,
   type Agent,
   type Paged,
   type Recording,
@@ -11,7 +12,6 @@ import {
   type UserSettings,
   type WidgetFormsResponse,
 } from '../../src/protocol'
-import { encodeListQuery } from '../../src/protocol/list-query-string'
 import { SEED } from '../../server/store/seed-content'
 import { TestServer } from './support/test-server'
 import { answer, queueCustomer } from './support/call-flow'

@@ -4,6 +4,7 @@ import {
   HTTP_PATHS,
   SegmentSchema,
   containsFilter,
+  encodeListQuery,
   pagedSchema,
   skipOf,
   type Agent,
@@ -11,7 +12,6 @@ import {
   type Paged,
   type Segment,
 } from '../../protocol'
-import { encodeListQuery } from '../../protocol/list-query-string'
 import { api } from '../session/connection'
 
 const AgentPageSchema = pagedSchema(AgentSchema)

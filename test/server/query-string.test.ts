@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { containsFilter, type ParsedQueryValue } from '../../src/protocol'
-import { QUERY_STRING_LIMITS, decodeQueryString, encodeListQuery } from '../../src/protocol/list-query-string'
+import fc from 'fast-check'
+import { containsFilter, encodeListQuery, type ParsedQueryValue } from '../../src/protocol'
+import { QUERY_STRING_LIMITS, decodeQueryString } from '../../src/protocol/query-string'
 
 /** Every object of a decoded query has no prototype: nothing of `Object.prototype` can be read or written through it. */
 function assertNullPrototypes(value: ParsedQueryValue): void {
@@ -14,8 +15,8 @@ function assertNullPrototypes(value: ParsedQueryValue): void {
 /** The decoded query as plain JSON, to compare its shape. */
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value))
 
-describe('list query codec on qs (src/protocol/list-query-string)', () => {
-  it('round-trips a query with sort, $in, $ne and $or, keeping brackets and $ readable', () => {
+describe('list queries: the console writes them, qs reads them (src/protocol)', () => {
+  it('round-trips a query with sort, $in, $ne and $or through qs, keeping brackets and $ readable', () => {
     const text = encodeListQuery({
       $limit: 10,
       $skip: 20,
@@ -80,5 +81,36 @@ describe('list query codec on qs (src/protocol/list-query-string)', () => {
 
   it('keeps malformed percent escapes as text and NUL as a character for the server to refuse', () => {
     assert.deepEqual(plain(decodeQueryString('x=%E0%A4%A&y=%00')), { x: '%E0%A4%A', y: '\u0000' })
+  })
+})
+
+describe('the console writer and the qs reader agree (property)', () => {
+  it('reads back every value of every filter the console can write, whatever its characters', () => {
+    const text = fc.string({ unit: 'binary', minLength: 1, maxLength: 20 })
+    const field = fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9_.]{0,15}$/)
+    fc.assert(
+      fc.property(
+        fc.record({
+          $limit: fc.integer({ min: 1, max: 100 }),
+          $skip: fc.nat(),
+          equal: fc.dictionary(field, text, { maxKeys: 3 }),
+          $in: fc.array(text, { minLength: 1, maxLength: 5 }),
+          $regex: text,
+        }),
+        ({ $limit, $skip, equal, $in, $regex }) => {
+          const query = { $limit, $skip, ...equal, id: { $in }, $or: [{ name: { $regex, $options: 'i' } }] }
+          const decoded = decodeQueryString(encodeListQuery(query))
+          assertNullPrototypes(decoded)
+          assert.deepEqual(plain(decoded), {
+            $limit: String($limit),
+            $skip: String($skip),
+            ...equal,
+            id: { $in },
+            $or: [{ name: { $regex, $options: 'i' } }],
+          })
+        },
+      ),
+      { numRuns: 300 },
+    )
   })
 })
