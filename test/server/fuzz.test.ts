@@ -8,7 +8,7 @@ import { encode, hostileBody, hostileParam, hostileQuery, type RawBody } from '.
 // Issue 16's fuzz acceptance, HTTP side: every route of the reference server with generated malformed
 // query strings, bodies and path parameters → no 500, no unhandled rejection, and a login still served
 // after each route's property. Bounded for CI: FUZZ_RUNS inputs per route (FUZZ_SEED replays a run).
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40)
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100)
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED)
 const REQUEST_TIMEOUT_MS = 15_000
 
