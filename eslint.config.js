@@ -87,6 +87,16 @@ export default tseslint.config(
       ],
     },
   },
+  // src/lib is the floor every layer and the server may stand on: pure helpers and libraries, nothing of ours.
+  {
+    files: ['src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*', '**/src/*'], message: 'lib/ imports nothing of ours.' }] },
+      ],
+    },
+  },
   {
     files: ['src/protocol/**'],
     rules: {

@@ -28,8 +28,32 @@ export class ServerError extends Error {
   }
 }
 
-/** Any thrown value as an `ErrorReply`; unexpected errors become a 500 without internals. */
+// SQLSTATE class 22, "data exception": the database refused a value, and values come from requests.
+const DATA_EXCEPTIONS: Record<string, string> = {
+  '2201B': 'The pattern is not a valid regular expression',
+  '22021': 'Text must not hold NUL characters',
+  '22003': 'A number is out of range',
+  '22008': 'A date is out of range',
+  '22009': 'A date is out of range',
+}
+
+/**
+ * The 400 a database error caused by input stands for (a bad pattern, NUL in text, a number or date
+ * out of range), or null when the error is the server's own.
+ */
+export function inputErrorOf(error: unknown): ServerError | null {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
+  if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return null
+  return new ServerError(
+    400,
+    Object.hasOwn(DATA_EXCEPTIONS, code) ? DATA_EXCEPTIONS[code]! : 'A value cannot be used',
+  )
+}
+
+/** Any thrown value as an `ErrorReply`; input the database refused is a 400, other unexpected errors a 500 without internals. */
 export function toErrorReply(error: unknown): ErrorReply {
   if (error instanceof ServerError) return error.toReply()
+  const input = inputErrorOf(error)
+  if (input) return input.toReply()
   return { code: 500, message: 'Internal server error' }
 }

@@ -33,12 +33,7 @@ export const LOGIN_REDIRECT_MS = 10_000
 export const AGENT_LEVEL = 5
 /** An appointment can be joined until this long after its end. */
 export const APPOINTMENT_JOIN_WINDOW_MS = 30 * 60_000
-/** Minimum gap between an appointment's start and end. */
-export const APPOINTMENT_MIN_GAP_MS = 5 * 60_000
-/** Earliest schedulable day start: now plus this (month view). */
-export const EARLIEST_DAY_OFFSET_MS = 5 * 60_000
-/** Earliest schedulable hour today: now plus this. */
-export const EARLIEST_HOUR_OFFSET_MS = 3 * 60_000
+// The booking window (minimum gap, earliest day and hour) lives with the zone rules: src/lib/booking-window.
 /** Appointment check interval while the calendar is enabled. */
 export const APPOINTMENT_CHECK_MS = 5_000
 /** The calendar scrolls to now this long after it is created. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify'
 import { ERROR_MESSAGES } from '../../src/protocol'
 import type { ServerContext } from '../context'
-import { ServerError, toErrorReply } from '../errors'
+import { ServerError, inputErrorOf, toErrorReply } from '../errors'
 import { RateLimiter } from '../auth/rate-limiter'
 import { requireUser, type RequestUser } from './request-user'
 
@@ -40,6 +40,8 @@ export function setUpApi(app: FastifyInstance, context: ServerContext): ApiTools
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ServerError) return reply.code(error.code).send(error.toReply())
+    const input = inputErrorOf(error)
+    if (input) return reply.code(input.code).send(input.toReply())
     // Fastify's own errors (bad JSON, body too large, unsupported media type) carry a statusCode.
     const status = (error as { statusCode?: number }).statusCode
     if (typeof status === 'number' && status >= 400 && status < 500)

@@ -18,7 +18,7 @@ import {
   scheduleAppointment,
   serviceOfAgent,
 } from '../meetings/schedule'
-import { isKnownTimeZone } from '../meetings/zoned-time'
+import { isKnownTimeZone } from '../../src/lib/zoned-time'
 import type { ApiTools } from './api-plugin'
 
 /** Services, their forms, referrers, free days and hours of a calendar, schedule and reschedule (SPEC §7). */

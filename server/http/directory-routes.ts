@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import {
   UserSettingsPatchSchema,
-  decodeQueryString,
   type Agent,
   type Paged,
   type ParsedQuery,
@@ -13,6 +12,7 @@ import { ServerError } from '../errors'
 import { parseInput } from '../validation'
 import { statusFlagsSql } from '../store/agent-states'
 import { toUser, userById } from '../store/users'
+import { decodeQueryString } from '../../src/protocol/query-string'
 import { listQueryToSql, toPage, type ListField } from './list-query-sql'
 import type { ApiTools } from './api-plugin'
 
@@ -36,19 +36,19 @@ function userFields(): Record<string, ListField> {
   }
 }
 
-/** The raw query string of a request (Fastify has parsed it flat; we want brackets). */
+/** The query string of a request, decoded with brackets (null-prototype objects). */
 function parsedQuery(url: string): ParsedQuery {
   const index = url.indexOf('?')
-  return index < 0 ? {} : decodeQueryString(url.slice(index + 1))
+  return decodeQueryString(index < 0 ? '' : url.slice(index + 1))
 }
 
-/** Flattens `status: { online: 'true' }` (from `status[online]=true`) into `status.online`. */
+/** Flattens `status: { online: 'true' }` (from `status[online]=true`) into `status.online`, null prototypes kept. */
 function flattenStatus(query: ParsedQuery): ParsedQuery {
-  const status = query.status
+  const status = Object.hasOwn(query, 'status') ? query.status : undefined
   if (status === undefined || typeof status === 'string' || Array.isArray(status)) return query
-  const { status: _status, ...rest } = query
-  const flat: ParsedQuery = { ...rest }
-  for (const [key, value] of Object.entries(status)) flat[`status.${key}`] = value
+  const flat: ParsedQuery = Object.create(null)
+  for (const key of Object.keys(query)) if (key !== 'status') flat[key] = query[key]!
+  for (const key of Object.keys(status)) flat[`status.${key}`] = status[key]!
   return flat
 }
 

@@ -1,11 +1,12 @@
-import type { Paged, ParsedQuery, ParsedQueryValue } from '../../src/protocol'
+import { hasControlCharacters, type Paged, type ParsedQuery, type ParsedQueryValue } from '../../src/protocol'
 import { ServerError } from '../errors'
 
 /** How a filterable field maps to SQL. */
 export interface ListField {
   /** A SQL expression (a column or a computed one). */
   sql: string
-  type: 'text' | 'number' | 'boolean'
+  /** `number` is a 32-bit integer column; `instant` a timestamp one (compared, never matched by `$regex`). */
+  type: 'text' | 'number' | 'boolean' | 'instant'
 }
 
 /** A list query turned into SQL pieces. */
@@ -23,18 +24,35 @@ export interface ListSql {
 /** Keys that are not filters and are ignored here (`$select`, `$populate`). */
 const IGNORED = new Set(['$select', '$populate'])
 const MAX_LIMIT = 100
+const MAX_SKIP = 1_000_000
 const MAX_REGEX = 200
+const MAX_VALUE = 256
+const MAX_INT = 2_147_483_647
+// Timestamps a filter may name: years 1 to 9999. Further ones are input errors, not database errors.
+const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z')
+const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z')
+
+/** A key of an object built from input, read as its own property only (never one inherited from a prototype). */
+function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined
+}
+
+/** The entries of an object built from input: own string keys only. */
+function ownEntries<T>(record: Readonly<Record<string, T>>): [string, T][] {
+  return Object.keys(record).map((key) => [key, record[key] as T])
+}
 
 /**
  * Turns a decoded Feathers-style list query into SQL over whitelisted fields: equality, `$in`, `$nin`,
- * `$ne`, `$regex` (+`$options=i`), `$or`, `$sort`, `$limit`, `$skip`. Unknown fields answer 400, so a
- * typo never silently returns everything.
+ * `$ne`, `$regex` (+`$options=i`), `$or`, `$sort`, `$limit`, `$skip`. Unknown fields, control
+ * characters, bad patterns and out-of-range numbers or dates answer 400, so a typo never silently
+ * returns everything and no input reaches the database as an error.
  *
  * @param firstParam the number of the first `$n` to use (after the caller's own params).
  */
 export function listQueryToSql(
   query: ParsedQuery,
-  fields: Record<string, ListField>,
+  fields: Readonly<Record<string, ListField>>,
   options: { firstParam: number; defaultLimit: number; defaultSort: string },
 ): ListSql {
   const params: unknown[] = []
@@ -43,36 +61,33 @@ export function listQueryToSql(
     return `$${options.firstParam + params.length - 1}`
   }
   const conditions: string[] = []
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of ownEntries(query)) {
     if (key.startsWith('$') || IGNORED.has(key)) continue
     conditions.push(fieldCondition(key, value, fields, placeholder))
   }
-  const or = query.$or
+  const or = own(query, '$or')
   if (or !== undefined) {
     if (!Array.isArray(or)) throw new ServerError(400, '$or must be a list')
     const parts = or.map((item) => {
       if (typeof item !== 'object' || Array.isArray(item))
         throw new ServerError(400, '$or items must be objects')
-      const inner = Object.entries(item).map(([key, value]) =>
-        fieldCondition(key, value, fields, placeholder),
-      )
+      const inner = ownEntries(item).map(([key, value]) => fieldCondition(key, value, fields, placeholder))
       return inner.length === 0 ? 'TRUE' : `(${inner.join(' AND ')})`
     })
     if (parts.length > 0) conditions.push(`(${parts.join(' OR ')})`)
   }
-  const limit = clampInt(query.$limit, options.defaultLimit, 1, MAX_LIMIT)
-  const skip = clampInt(query.$skip, 0, 0, 1_000_000)
+  const limit = clampInt(own(query, '$limit'), options.defaultLimit, 1, MAX_LIMIT)
+  const skip = clampInt(own(query, '$skip'), 0, 0, MAX_SKIP)
   const sorts: string[] = []
   let sortField: string | null = null
   let sortOrder: 1 | -1 | null = null
-  const sort = query.$sort
+  const sort = own(query, '$sort')
   if (sort !== undefined) {
     if (typeof sort !== 'object' || Array.isArray(sort)) throw new ServerError(400, '$sort must be an object')
-    for (const [key, direction] of Object.entries(sort)) {
-      const field = fields[key]
-      if (!field) throw new ServerError(400, `Unknown sort field ${key}`)
+    for (const [key, direction] of ownEntries(sort)) {
+      const field = knownField(fields, key, 'sort')
       const order = direction === '-1' ? -1 : direction === '1' ? 1 : null
-      if (order === null) throw new ServerError(400, `Sort order of ${key} must be 1 or -1`)
+      if (order === null) throw new ServerError(400, `Sort order of ${printable(key)} must be 1 or -1`)
       sorts.push(`${field.sql} ${order === 1 ? 'ASC' : 'DESC'}`)
       if (sortField === null) {
         sortField = key
@@ -92,24 +107,40 @@ export function listQueryToSql(
   }
 }
 
+/** A field name for a message: short, without control characters. */
+function printable(key: string): string {
+  return JSON.stringify(key.slice(0, 64))
+}
+
+function knownField(
+  fields: Readonly<Record<string, ListField>>,
+  key: string,
+  use: 'filter' | 'sort',
+): ListField {
+  const field = own(fields, key)
+  if (!field) throw new ServerError(400, `Unknown ${use} field ${printable(key)}`)
+  return field
+}
+
 function fieldCondition(
   key: string,
   value: ParsedQueryValue,
-  fields: Record<string, ListField>,
+  fields: Readonly<Record<string, ListField>>,
   placeholder: (value: unknown) => string,
 ): string {
-  const field = fields[key]
-  if (!field) throw new ServerError(400, `Unknown filter field ${key}`)
+  const field = knownField(fields, key, 'filter')
   if (typeof value === 'string') return `${field.sql} = ${placeholder(coerce(value, field, key))}`
-  if (Array.isArray(value)) throw new ServerError(400, `Filter ${key} must be a value or an operator object`)
+  if (Array.isArray(value))
+    throw new ServerError(400, `Filter ${printable(key)} must be a value or an operator object`)
   const parts: string[] = []
-  for (const [operator, operand] of Object.entries(value)) {
+  for (const [operator, operand] of ownEntries(value)) {
     switch (operator) {
       case '$in':
       case '$nin': {
         const list = Array.isArray(operand) ? operand : [operand]
         const values = list.map((item) => {
-          if (typeof item !== 'string') throw new ServerError(400, `${operator} of ${key} must hold values`)
+          if (typeof item !== 'string')
+            throw new ServerError(400, `${operator} of ${printable(key)} must hold values`)
           return coerce(item, field, key)
         })
         const sqlList = values.length === 0 ? 'NULL' : values.map(placeholder).join(', ')
@@ -117,42 +148,70 @@ function fieldCondition(
         break
       }
       case '$ne':
-        if (typeof operand !== 'string') throw new ServerError(400, `$ne of ${key} must be a value`)
+        if (typeof operand !== 'string')
+          throw new ServerError(400, `$ne of ${printable(key)} must be a value`)
         parts.push(`${field.sql} IS DISTINCT FROM ${placeholder(coerce(operand, field, key))}`)
         break
       case '$regex': {
-        if (field.type !== 'text' || typeof operand !== 'string' || operand.length > MAX_REGEX)
-          throw new ServerError(400, `$regex of ${key} must be a short pattern on a text field`)
-        const flags = value.$options
+        const flags = own(value, '$options')
         const insensitive = typeof flags === 'string' && flags.includes('i')
-        parts.push(`${field.sql} ${insensitive ? '~*' : '~'} ${placeholder(operand)}`)
+        parts.push(`${field.sql} ${insensitive ? '~*' : '~'} ${placeholder(pattern(operand, field, key))}`)
         break
       }
       case '$options':
         break
       default:
-        throw new ServerError(400, `Unknown operator ${operator}`)
+        throw new ServerError(400, `Unknown operator ${printable(operator)}`)
     }
   }
   return parts.length === 0 ? 'TRUE' : parts.join(' AND ')
 }
 
-function coerce(value: string, field: ListField, key: string): string | number | boolean {
-  if (field.type === 'number') {
-    const n = Number(value)
-    if (value === '' || Number.isNaN(n)) throw new ServerError(400, `${key} must be a number`)
-    return n
+/** A `$regex` operand: a short pattern on a text field that a regular expression engine accepts. */
+function pattern(operand: ParsedQueryValue | undefined, field: ListField, key: string): string {
+  if (field.type !== 'text' || typeof operand !== 'string' || operand.length > MAX_REGEX)
+    throw new ServerError(400, `$regex of ${printable(key)} must be a short pattern on a text field`)
+  if (hasControlCharacters(operand))
+    throw new ServerError(400, `$regex of ${printable(key)} must not hold control characters`)
+  try {
+    new RegExp(operand)
+  } catch {
+    // PostgreSQL's syntax differs in places: what slips through here is caught as its error (errors.ts).
+    throw new ServerError(400, `$regex of ${printable(key)} is not a valid pattern`)
   }
-  if (field.type === 'boolean') {
-    if (value !== 'true' && value !== 'false') throw new ServerError(400, `${key} must be true or false`)
-    return value === 'true'
+  return operand
+}
+
+function coerce(value: string, field: ListField, key: string): string | number | boolean | Date {
+  const name = printable(key)
+  if (hasControlCharacters(value)) throw new ServerError(400, `${name} must not hold control characters`)
+  if (value.length > MAX_VALUE) throw new ServerError(400, `${name} is too long`)
+  switch (field.type) {
+    case 'number': {
+      const n = Number(value)
+      if (value.trim() === '' || !Number.isInteger(n) || Math.abs(n) > MAX_INT)
+        throw new ServerError(400, `${name} must be a whole number between −${MAX_INT} and ${MAX_INT}`)
+      return n
+    }
+    case 'boolean':
+      if (value !== 'true' && value !== 'false') throw new ServerError(400, `${name} must be true or false`)
+      return value === 'true'
+    case 'instant': {
+      const instant = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value)
+        ? Date.parse(value)
+        : NaN
+      if (!(instant >= EARLIEST_INSTANT && instant <= LATEST_INSTANT))
+        throw new ServerError(400, `${name} must be an ISO 8601 date between the years 1 and 9999`)
+      return new Date(instant)
+    }
+    default:
+      return value
   }
-  return value
 }
 
 function clampInt(value: ParsedQueryValue | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback
-  const n = typeof value === 'string' ? Number(value) : NaN
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
   if (!Number.isInteger(n)) throw new ServerError(400, '$limit and $skip must be integers')
   return Math.min(max, Math.max(min, n))
 }

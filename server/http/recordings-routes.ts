@@ -3,7 +3,6 @@ import {
   ERROR_MESSAGES,
   RecordingCreateSchema,
   RecordingPatchSchema,
-  decodeQueryString,
   type Ok,
   type Paged,
   type Recording,
@@ -12,6 +11,7 @@ import { ServerError } from '../errors'
 import { parseInput } from '../validation'
 import { newId } from '../store/ids'
 import type { UserRow } from '../store/users'
+import { decodeQueryString } from '../../src/protocol/query-string'
 import { listQueryToSql, toPage, type ListField } from './list-query-sql'
 import type { ApiTools } from './api-plugin'
 
@@ -39,8 +39,8 @@ const FIELDS: Record<string, ListField> = {
   type: { sql: 'r.type', type: 'text' },
   callId: { sql: 'r.call_id', type: 'text' },
   appointmentId: { sql: 'r.appointment_id', type: 'text' },
-  createdAt: { sql: 'r.created_at', type: 'text' },
-  startedAt: { sql: 'r.started_at', type: 'text' },
+  createdAt: { sql: 'r.created_at', type: 'instant' },
+  startedAt: { sql: 'r.started_at', type: 'instant' },
   duration: { sql: 'r.duration', type: 'number' },
 }
 
@@ -84,7 +84,7 @@ export function recordingsRoutes(app: FastifyInstance, { context, authed }: ApiT
     authed(async (request, { user }): Promise<Paged<Recording>> => {
       assertAccess(user)
       const index = request.url.indexOf('?')
-      const sql = listQueryToSql(index < 0 ? {} : decodeQueryString(request.url.slice(index + 1)), FIELDS, {
+      const sql = listQueryToSql(decodeQueryString(index < 0 ? '' : request.url.slice(index + 1)), FIELDS, {
         firstParam: 2,
         defaultLimit: 10,
         defaultSort: 'r.created_at DESC, r.id',

@@ -1,4 +1,4 @@
-import { APPOINTMENT_MIN_GAP_MS } from '../../src/constants'
+import { hasMinimumGap } from '../../src/lib/booking-window'
 import type { Appointment, AppointmentsFind, AppointmentsFound, CalendarServices } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
@@ -10,7 +10,7 @@ import {
   type AppointmentRow,
 } from '../store/appointments'
 import { userById } from '../store/users'
-import { isKnownTimeZone, zonedDayRange } from './zoned-time'
+import { dayRangeUtc, isKnownTimeZone } from '../../src/lib/zoned-time'
 
 /** Who asks: an agent of an account. */
 export interface Caller {
@@ -38,7 +38,7 @@ export async function findAppointments(
     [caller.accountId, users],
   )
   if (known.length !== users.length) throw new ServerError(404, 'Unknown user')
-  const { start, end } = zonedDayRange(request.date, timezone)
+  const { start, end } = dayRangeUtc(request.date, timezone)
   const rows = await context.db.query<AppointmentRow>(
     `${SELECT_APPOINTMENT} WHERE p.user_id = ANY($1) AND p.start_at < $3 AND p.end_at > $2 ORDER BY p.start_at, p.id`,
     [users, new Date(start), new Date(end)],
@@ -89,7 +89,7 @@ export async function patchAppointment(
 ): Promise<Appointment> {
   const start = Date.parse(request.startAt)
   const end = Date.parse(request.endAt)
-  if (end - start < APPOINTMENT_MIN_GAP_MS)
+  if (!hasMinimumGap({ start, end }))
     throw new ServerError(400, 'The end must be at least 5 minutes after the start')
   const now = context.clock.now()
   if (start <= now) throw new ServerError(422, 'The new start is in the past')

@@ -1,7 +1,18 @@
-import { EARLIEST_DAY_OFFSET_MS, EARLIEST_HOUR_OFFSET_MS } from '../../src/constants'
+import { earliestBookable } from '../../src/lib/booking-window'
+import {
+  addDays,
+  dayOf,
+  dayRangeUtc,
+  monthRangeUtc,
+  readDate,
+  startOfDayUtc,
+  timeOf,
+  wallClockAt,
+  weekdayOf,
+  zonedToUtc,
+} from '../../src/lib/zoned-time'
 import type { DayItem, HourItem } from '../../src/protocol'
 import type { Queryable } from '../store/database'
-import { addDays, localParts, localTime, parseDate, zonedDayRange, zonedToUtc } from './zoned-time'
 
 /** Working hours of every agent, in the agent's own zone (Monday to Friday). */
 export const WORKING_HOURS = { start: 9, end: 18 }
@@ -39,15 +50,13 @@ async function busyBetween(
 /** Slot starts of the agent's working days that touch `[from, to)`, free or not. */
 function workingSlots(slot: SlotContext, from: number, to: number): number[] {
   const starts: number[] = []
-  const firstDay = localParts(from, slot.agentZone)
+  const firstDay = dayOf(from, slot.agentZone)
   for (let offset = -1; ; offset++) {
     const day = addDays(firstDay, offset)
-    const dayStart = zonedToUtc(day, slot.agentZone)
-    if (dayStart >= to) break
-    const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()
-    if (weekday === 0 || weekday === 6) continue
-    const open = zonedToUtc({ ...day, hour: WORKING_HOURS.start }, slot.agentZone)
-    const close = zonedToUtc({ ...day, hour: WORKING_HOURS.end }, slot.agentZone)
+    if (startOfDayUtc(day, slot.agentZone) >= to) break
+    if (weekdayOf(day) > 5) continue
+    const open = zonedToUtc({ ...readDate(day), hour: WORKING_HOURS.start }, slot.agentZone)
+    const close = zonedToUtc({ ...readDate(day), hour: WORKING_HOURS.end }, slot.agentZone)
     for (let start = open; start + slot.minutes * 60_000 <= close; start += slot.minutes * 60_000)
       if (start >= from && start < to) starts.push(start)
   }
@@ -77,9 +86,9 @@ export async function hoursOf(
   date: string,
   zone: string,
 ): Promise<HourItem[]> {
-  const { start, end } = zonedDayRange(date, zone)
-  const slots = await freeSlots(db, slot, start, end, slot.now + EARLIEST_HOUR_OFFSET_MS)
-  return slots.map((instant) => ({ utc: new Date(instant).toISOString(), time: localTime(instant, zone) }))
+  const { start, end } = dayRangeUtc(date, zone)
+  const slots = await freeSlots(db, slot, start, end, earliestBookable(slot.now, 'hour'))
+  return slots.map((instant) => ({ utc: new Date(instant).toISOString(), time: timeOf(instant, zone) }))
 }
 
 /** `GET /users/{id}/dates`: the days of a month (in `zone`) with a free slot, each with its first one (≥ now + 5 min). */
@@ -89,17 +98,14 @@ export async function datesOf(
   month: string,
   zone: string,
 ): Promise<DayItem[]> {
-  const { year, month: m } = parseDate(month)
-  const first = { year, month: m, day: 1 }
-  const monthStart = zonedToUtc(first, zone)
-  const monthEnd = zonedToUtc({ year: m === 12 ? year + 1 : year, month: m === 12 ? 1 : m + 1, day: 1 }, zone)
-  const slots = await freeSlots(db, slot, monthStart, monthEnd, slot.now + EARLIEST_DAY_OFFSET_MS)
+  const { start, end } = monthRangeUtc(month, zone)
+  const slots = await freeSlots(db, slot, start, end, earliestBookable(slot.now, 'day'))
   const days = new Map<string, DayItem>()
   for (const instant of slots) {
-    const p = localParts(instant, zone)
-    const key = `${p.year}-${p.month}-${p.day}`
+    const local = wallClockAt(instant, zone)
+    const key = dayOf(instant, zone)
     if (!days.has(key))
-      days.set(key, { utc: new Date(instant).toISOString(), weekday: p.weekday, day: p.day })
+      days.set(key, { utc: new Date(instant).toISOString(), weekday: local.weekday, day: local.day })
   }
   return [...days.values()]
 }
@@ -111,7 +117,7 @@ export async function isFreeSlot(
   start: number,
   ignoreAppointment?: string,
 ): Promise<'free' | 'taken' | 'invalid'> {
-  if (start < slot.now + EARLIEST_HOUR_OFFSET_MS) return 'invalid'
+  if (start < earliestBookable(slot.now, 'hour')) return 'invalid'
   const working = workingSlots(slot, start - 60_000, start + 60_000)
   if (!working.includes(start)) return 'invalid'
   const free = await freeSlots(db, slot, start, start + 1, 0, ignoreAppointment)

@@ -16,7 +16,7 @@ import { fullName, userById, type UserRow } from '../store/users'
 import { rooms } from '../realtime/io-types'
 import { isFreeSlot } from './availability'
 import { appointmentView, assertEditable } from './appointments'
-import { isKnownTimeZone } from './zoned-time'
+import { isKnownTimeZone } from '../../src/lib/zoned-time'
 
 /** A service of an account with its form. */
 export interface ServiceRow {

@@ -10,15 +10,35 @@ export const MAX_TEXT = 10_000
 /** Longest short string (names, labels, ids). */
 export const MAX_SHORT = 256
 
+// C0 controls and DEL: no id, name or label holds one, and PostgreSQL cannot store NUL at all.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
+// Long text keeps tabs and line breaks.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/** Whether text holds a control character (NUL, escape, DEL …); with `lines`, tabs and line breaks are allowed. */
+export function hasControlCharacters(text: string, { lines = false } = {}): boolean {
+  return (lines ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(text)
+}
+
 /** An entity id: 24 lowercase hex characters (the shape of a Mongo ObjectId, as SPEC's `_id` suggests). */
 export const IdSchema = v.pipe(v.string(), v.regex(/^[0-9a-f]{24}$/, 'must be a 24-character hex id'))
 /** An entity id. */
 export type Id = v.InferOutput<typeof IdSchema>
 
-/** A short string with a length cap. */
-export const ShortTextSchema = v.pipe(v.string(), v.maxLength(MAX_SHORT))
-/** A long string with a length cap. */
-export const LongTextSchema = v.pipe(v.string(), v.maxLength(MAX_TEXT))
+/** A short string with a length cap and no control characters. */
+export const ShortTextSchema = v.pipe(
+  v.string(),
+  v.maxLength(MAX_SHORT),
+  v.check((text) => !hasControlCharacters(text), 'must not hold control characters'),
+)
+/** A long string with a length cap; tabs and line breaks are its only control characters. */
+export const LongTextSchema = v.pipe(
+  v.string(),
+  v.maxLength(MAX_TEXT),
+  v.check((text) => !hasControlCharacters(text, { lines: true }), 'must not hold control characters'),
+)
 
 /** An instant on the wire: ISO 8601 in UTC with milliseconds, as `Date.prototype.toISOString()` writes it. */
 export const InstantSchema = v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 timestamp'))

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing'
-import { canOpen, joinState, keepGap, readOnlyReason } from '../../src/stores/calendar/appointment-rules'
+import { keepGap } from '../../src/lib/booking-window'
+import { canOpen, joinState, readOnlyReason } from '../../src/stores/calendar/appointment-rules'
 import { calendarAppointment } from '../support/calendar-fixtures'
 
 const start = Date.parse('2026-11-23T13:00:00.000Z')

@@ -1,12 +1,12 @@
 import { useIntl } from 'react-intl'
 import type { Appointment } from '../../protocol'
-import type { TimeRange } from '../../stores/calendar/appointment-rules'
+import type { TimeRange } from '../../lib/booking-window'
 import {
   discardAppointmentEdits,
   editAppointmentEnd,
   editAppointmentStart,
 } from '../../stores/calendar/appointment'
-import { fromLocalInput, toLocalInput } from '../../stores/calendar/calendar-time'
+import { fromLocalInput, toLocalInput } from '../../lib/zoned-time'
 import { openScheduleDrawer } from '../../stores/calendar/schedule'
 import '@shoelace-style/shoelace/dist/components/input/input.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'

@@ -9,7 +9,7 @@ import {
   reloadCalendarDay,
   setCalendarTimeZone,
 } from '../../stores/calendar/calendar'
-import { dayOf } from '../../stores/calendar/calendar-time'
+import { dayOf } from '../../lib/zoned-time'
 import { $appointmentWatch } from '../../stores/calendar/calendar-watch'
 import { $meetingEndWatch } from '../../stores/calendar/meeting-join'
 import { $openAppointment, openAppointment } from '../../stores/calendar/appointment'

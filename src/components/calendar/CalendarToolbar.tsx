@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl'
 import { showNextDay, showPreviousDay, showToday } from '../../stores/calendar/calendar'
-import { parseDate } from '../../stores/calendar/calendar-time'
+import { utcNoonOf } from '../../lib/zoned-time'
 import { openScheduleDrawer } from '../../stores/calendar/schedule'
 import { UsersSelect } from './UsersSelect'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
@@ -16,16 +16,11 @@ interface CalendarToolbarProps {
   scheduleButton: boolean
 }
 
-/** A calendar date formatted as itself: noon UTC never crosses a day boundary in the UTC formatter. */
-function asUtcNoon(date: string): number {
-  const { year, month, day } = parseDate(date)
-  return Date.UTC(year, month - 1, day, 12)
-}
-
 /** Previous and next day, the weekday and date of the shown day, back to today, and the users selector. */
 export function CalendarToolbar({ date, isToday, scheduleButton }: CalendarToolbarProps) {
   const intl = useIntl()
-  const noon = asUtcNoon(date)
+  // Noon UTC never crosses a day boundary in the UTC formatter: the date formats as itself.
+  const noon = utcNoonOf(date)
   const weekday = intl.formatDate(noon, { weekday: 'long', timeZone: 'UTC' })
   const longDate = intl.formatDate(noon, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
   return (

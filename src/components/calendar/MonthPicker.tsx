@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl'
-import { addMonths, parseDate } from '../../stores/calendar/calendar-time'
+import { addMonths, utcNoonOf } from '../../lib/zoned-time'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 
 interface MonthPickerProps {
@@ -13,8 +13,7 @@ interface MonthPickerProps {
 /** Previous and next month around the month's name; never before the current month (SPEC §5). */
 export function MonthPicker({ month, minimum, onChange }: MonthPickerProps) {
   const intl = useIntl()
-  const { year, month: number } = parseDate(month)
-  const name = intl.formatDate(Date.UTC(year, number - 1, 15), {
+  const name = intl.formatDate(utcNoonOf(month), {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { clock } from '../../services/clock'
-import { dayOf, startOfMonth } from '../../stores/calendar/calendar-time'
+import { firstBookableMonth } from '../../lib/booking-window'
 import {
   $scheduleDrawer,
   $scheduleForm,
@@ -110,7 +110,7 @@ export function ScheduleDrawer() {
           />
           <MonthPicker
             month={form.month}
-            minimum={startOfMonth(dayOf(clock.now(), form.timeZone))}
+            minimum={firstBookableMonth(clock.now(), form.timeZone)}
             onChange={chooseMonth}
           />
           <SlotPicker form={form} hourError={hourError} />

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $calendarTimeZone } from '../../stores/calendar/calendar'
-import { parseDate } from '../../stores/calendar/calendar-time'
+import { formatDate, readDate, utcNoonOf } from '../../lib/zoned-time'
 import { $scheduleDays, $scheduleHours, type Loadable } from '../../stores/calendar/schedule-lists'
 import { chooseDay, chooseHour, type ScheduleForm } from '../../stores/calendar/schedule'
 import { ChoiceGrid } from './ChoiceGrid'
@@ -34,12 +34,12 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
   const days = useStore($scheduleDays)
   const hours = useStore($scheduleHours)
   const agentZone = useStore($calendarTimeZone)
-  const { year, month } = parseDate(form.month)
-  const prefix = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`
+  const { year, month } = readDate(form.month)
   const dayChoices = days.data.map((item) => {
-    const noon = Date.UTC(year, month - 1, item.day, 12)
+    const value = formatDate({ year, month, day: item.day })
+    const noon = utcNoonOf(value)
     return {
-      value: `${prefix}-${String(item.day).padStart(2, '0')}`,
+      value,
       label: String(item.day),
       detail: intl.formatDate(noon, { weekday: 'short', timeZone: 'UTC' }),
       accessibleLabel: intl.formatDate(noon, {

@@ -1,10 +1,10 @@
 import { createPlugin } from '@fullcalendar/core'
 import { NamedTimeZoneImpl } from '@fullcalendar/core/internal'
-import { wallClockAt, zonedToUtc } from '../../stores/calendar/calendar-time'
+import { wallClockAt, zonedToUtc } from '../../lib/zoned-time'
 
 /**
  * Named time zones for FullCalendar from the browser's own zone database (Intl): without a plugin,
- * FullCalendar shows a named zone as UTC. Same rules as the rest of the console (`calendar-time`), so
+ * FullCalendar shows a named zone as UTC. Same rules as the rest of the console and the server (`lib/zoned-time`), so
  * the grid and the drawers agree on every daylight-saving day. FullCalendar's arrays are
  * `[year, month0, day, hour, minute, second, ms]`; offsets are minutes ahead of UTC.
  */

@@ -1,5 +1,5 @@
 import type { Appointment } from '../../protocol'
-import { APPOINTMENT_JOIN_WINDOW_MS, APPOINTMENT_MIN_GAP_MS } from '../../constants'
+import { APPOINTMENT_JOIN_WINDOW_MS } from '../../constants'
 
 /**
  * The rules of SPEC §4 "Meetings and appointments", as pure functions of an appointment and the time:
@@ -61,24 +61,4 @@ export function joinState(
   if (now < ms(appointment.startAt) - JOIN_EARLIEST_BEFORE_START_MS) return 'tooEarly'
   if (activity.inCall || activity.inMeeting) return 'busy'
   return 'allowed'
-}
-
-/** A start and an end, in epoch ms. */
-export interface TimeRange {
-  start: number
-  end: number
-}
-
-/**
- * Keeps an edit at least 5 minutes long: a start moved past the end drags the end to start + 5 min; an
- * end moved before the start drags the start to end − 5 min.
- *
- * @example
- * keepGap({ start: t + 60 * 60_000, end: t + 30 * 60_000 }, 'start') // end = start + 5 min
- */
-export function keepGap(range: TimeRange, changed: 'start' | 'end'): TimeRange {
-  if (range.end - range.start >= APPOINTMENT_MIN_GAP_MS) return range
-  return changed === 'start'
-    ? { start: range.start, end: range.start + APPOINTMENT_MIN_GAP_MS }
-    : { start: range.end - APPOINTMENT_MIN_GAP_MS, end: range.end }
 }

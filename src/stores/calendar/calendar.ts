@@ -6,7 +6,7 @@ import { realtime } from '../session/connection'
 import { $linkOnline } from '../session/link-state'
 import { onLogout } from '../session/logout'
 import { $userId } from '../session/session'
-import { addDays, dayOf, startOfDayUtc } from './calendar-time'
+import { addDays, dayOf, dayRangeUtc } from '../../lib/zoned-time'
 import { browserTimeZone, canonicalTimeZone } from './time-zones'
 
 /** The day the calendar shows, as loaded from `appointments:find`. */
@@ -95,8 +95,7 @@ export async function reloadCalendarDay(): Promise<void> {
 /** Whether an appointment belongs on the shown day of the shown calendar. */
 function belongsToShownDay(appointment: Appointment, day: CalendarDay): boolean {
   if (day.user && appointment.userId !== day.user) return false
-  const start = startOfDayUtc(day.date, day.timeZone)
-  const end = startOfDayUtc(addDays(day.date, 1), day.timeZone)
+  const { start, end } = dayRangeUtc(day.date, day.timeZone)
   return Date.parse(appointment.startAt) < end && Date.parse(appointment.endAt) > start
 }
 

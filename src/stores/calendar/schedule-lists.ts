@@ -10,7 +10,7 @@ import {
   type HourItem,
   type ServiceFormResponse,
 } from '../../protocol'
-import { EARLIEST_DAY_OFFSET_MS, EARLIEST_HOUR_OFFSET_MS } from '../../constants'
+import { earliestBookable } from '../../lib/booking-window'
 import { clock } from '../../services/clock'
 import { HttpError } from '../../services/http'
 import { api } from '../session/connection'
@@ -93,7 +93,7 @@ export function loadDays(query: SlotQuery, month: string): Promise<Loadable<DayI
       query: { month, service: query.service ?? undefined, timezone: query.timeZone },
       schema: DatesResponseSchema,
     })
-    const earliest = clock.now() + EARLIEST_DAY_OFFSET_MS
+    const earliest = earliestBookable(clock.now(), 'day')
     return data.filter((day) => Date.parse(day.utc) >= earliest)
   })
 }
@@ -105,7 +105,7 @@ export function loadHours(query: SlotQuery, date: string): Promise<Loadable<Hour
       query: { date, service: query.service ?? undefined, timezone: query.timeZone },
       schema: HoursResponseSchema,
     })
-    const earliest = clock.now() + EARLIEST_HOUR_OFFSET_MS
+    const earliest = earliestBookable(clock.now(), 'hour')
     return data.filter((hour) => Date.parse(hour.utc) >= earliest)
   })
 }

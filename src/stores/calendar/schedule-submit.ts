@@ -6,7 +6,7 @@ import {
   validateFormValues,
   type Appointment,
 } from '../../protocol'
-import { EARLIEST_HOUR_OFFSET_MS } from '../../constants'
+import { earliestBookable } from '../../lib/booking-window'
 import { clock } from '../../services/clock'
 import { HttpError } from '../../services/http'
 import { api } from '../session/connection'
@@ -33,7 +33,7 @@ export function validateSchedule(): ScheduleErrors {
   const { mode } = $scheduleDrawer.get()
   const errors: ScheduleErrors = { fields: {} }
   if (!form.hour) errors.hour = 'required'
-  else if (Date.parse(form.hour) < clock.now() + EARLIEST_HOUR_OFFSET_MS) errors.hour = 'past'
+  else if (Date.parse(form.hour) < earliestBookable(clock.now(), 'hour')) errors.hour = 'past'
   if (!form.timeZone) errors.timeZone = 'required'
   if (mode === 'reschedule') return errors
   if (!form.service) errors.service = 'required'

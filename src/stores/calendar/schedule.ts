@@ -3,7 +3,8 @@ import type { Appointment, FormValues } from '../../protocol'
 import { DRAWER_OPEN_DELAY_MS } from '../../constants'
 import { clock, type TimerId } from '../../services/clock'
 import { $calendarViewUser } from './calendar'
-import { dayOf, startOfMonth } from './calendar-time'
+import { firstBookableMonth } from '../../lib/booking-window'
+import { startOfMonth } from '../../lib/zoned-time'
 import { browserTimeZone, customerTimeZone } from './time-zones'
 import { onLogout } from '../session/logout'
 import {
@@ -54,7 +55,7 @@ export const $scheduleDrawer = atom<ScheduleDrawer>(closed)
 function blankForm(timeZone: string): ScheduleForm {
   return {
     service: null,
-    month: startOfMonth(dayOf(clock.now(), timeZone)),
+    month: firstBookableMonth(clock.now(), timeZone),
     day: null,
     hour: null,
     values: {},
@@ -132,7 +133,7 @@ export function closeScheduleDrawer(): void {
 
 /** Shows another month (`YYYY-MM-01`), never before the current one. */
 export function chooseMonth(month: string): void {
-  const current = startOfMonth(dayOf(clock.now(), $scheduleForm.get().timeZone))
+  const current = firstBookableMonth(clock.now(), $scheduleForm.get().timeZone)
   patchScheduleForm({ month: month < current ? current : startOfMonth(month) })
   reloadDays()
 }
