@@ -6,7 +6,6 @@ import { rollup } from 'rollup'
 import { chromium } from 'playwright-core'
 import config from '../rollup.config.mjs'
 import { measure } from '../scripts/rollup-plugins.mjs'
-import { reactAliases } from '../scripts/react-runtime.mjs'
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.mjs'
 
 const RUNS = Number(process.argv[2] ?? 30)
@@ -55,7 +54,6 @@ const page = await build({
   write: false,
   format: 'esm',
   jsx: 'automatic',
-  alias: reactAliases,
   minify: true,
   target: 'es2022',
   define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },

@@ -32,14 +32,16 @@ export function measure(bundle) {
     .sort((a, b) => a.file.localeCompare(b.file))
 }
 
-/** Prints each chunk's minified and gzipped size at the end of the build. */
-export function sizeReport() {
+/** Prints each chunk's minified and gzipped size at the end of the build (`label`: which build). */
+export function sizeReport(label = '') {
   return {
     name: 'size-report',
     generateBundle(_options, bundle) {
       const kb = (n) => `${(n / 1024).toFixed(1).padStart(7)} KB`
       const rows = measure(bundle)
-      console.log(`\n${'file'.padEnd(48)}${'minified'.padStart(10)}${'gzipped'.padStart(11)}`)
+      console.log(
+        `\n${(label ? `${label}: file` : 'file').padEnd(48)}${'minified'.padStart(10)}${'gzipped'.padStart(11)}`,
+      )
       for (const row of rows) console.log(`${row.file.padEnd(48)}${kb(row.minified)}${kb(row.gzipped)}`)
     },
   }

@@ -7,11 +7,12 @@ import { registerPageBundles } from './page-bundles'
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
 /**
- * Serves the demo pages, the built bundle and `/version.txt`. Unknown non-API paths answer with the
+ * Serves the demo pages, the self-contained build (`dist/cdn/`, React inside: what a page loads with one
+ * `<script type="module">`) under `/dist/cdn/`, and `/version.txt`. Unknown non-API paths answer with the
  * standalone console so its history routing can take them (SPEC §2 sends them to /login).
  */
 export async function registerStatic(app: FastifyInstance, { version }: { version: string }): Promise<void> {
-  await app.register(fastifyStatic, { root: `${root}dist`, prefix: '/dist/', cacheControl: false })
+  await app.register(fastifyStatic, { root: `${root}dist/cdn`, prefix: '/dist/cdn/', cacheControl: false })
   await app.register(fastifyStatic, {
     root: `${root}demo`,
     prefix: '/demo/',
