@@ -12,7 +12,7 @@ import replace from '@rollup/plugin-replace'
 import terser from '@rollup/plugin-terser'
 import typescript from '@rollup/plugin-typescript'
 import nodePolyfills from 'rollup-plugin-polyfill-node'
-import { precompiledMessages, sizeReport } from './scripts/rollup-plugins.mjs'
+import { precompiledMessages, sizeReport, websocketOnlyEngine } from './scripts/rollup-plugins.mjs'
 import { cdnAliases, hasSideEffects, isNpmExternal } from './scripts/build-targets.mjs'
 
 // The build writes to BUILD_DIR (scripts/build.mjs swaps it into dist/ at the end, so a running server never
@@ -65,6 +65,7 @@ export function buildOptions(target, { declarations = false, report = true } = {
       // Messages are precompiled, so the ICU parser is not needed at run time; the self-contained build also
       // drops the parts of its libraries the console never calls (scripts/build-targets.mjs).
       alias({ entries: cdn ? cdnAliases : [] }),
+      ...(cdn ? [websocketOnlyEngine()] : []),
       replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
       precompiledMessages(),
       json({ compact: true, exclude: ['locales/*.json'] }),

@@ -1,5 +1,7 @@
 // Small Rollup plugins of our own: locale files precompiled to ICU ASTs (so the bundle carries no
-// message parser), and a size report of every entry and chunk.
+// message parser), engine.io without the transports the console never opens, and a size report of every
+// entry and chunk.
+import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { parse } from '@formatjs/icu-messageformat-parser'
 
@@ -12,6 +14,30 @@ export function precompiledMessages() {
       const messages = JSON.parse(code)
       const ast = Object.fromEntries(Object.entries(messages).map(([key, value]) => [key, parse(value)]))
       return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(ast))})`, map: null }
+    },
+  }
+}
+
+const WEBSOCKET_ONLY = '\0engine.io-websocket-only'
+
+/**
+ * engine.io-client's table of transports with WebSocket alone: the console's socket asks for
+ * `transports: ['websocket']` (services/socket.ts), so HTTP long-polling (XHR and fetch) and WebTransport
+ * are never opened, and the self-contained build leaves them out.
+ */
+export function websocketOnlyEngine() {
+  let websocket = null
+  return {
+    name: 'websocket-only-engine',
+    resolveId(source, importer) {
+      if (source !== './transports/index.js' || !importer) return null
+      if (!/[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]socket\.js$/.test(importer)) return null
+      websocket = join(dirname(importer), 'transports', 'websocket.js')
+      return WEBSOCKET_ONLY
+    },
+    load(id) {
+      if (id !== WEBSOCKET_ONLY) return null
+      return `import { WS } from ${JSON.stringify(websocket)}\nexport const transports = { websocket: WS }\n`
     },
   }
 }
