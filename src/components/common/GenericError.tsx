@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import type { MessageId } from '../../stores/app/i18n'
-import '@shoelace-style/shoelace/dist/components/alert/alert.js'
+import { loadAlert, useShoelaceWhen } from './shoelace-on-demand'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 
 interface GenericErrorProps {
@@ -14,6 +14,7 @@ interface GenericErrorProps {
 
 /** The generic error with a retry button: what a view shows instead of going blank. */
 export function GenericError({ messageId, values, onRetry }: GenericErrorProps) {
+  useShoelaceWhen(true, loadAlert)
   return (
     <sl-alert variant="danger" open role="alert">
       <p>

@@ -10,8 +10,8 @@ import {
   type ToastVariant,
 } from '../../stores/app/toasts'
 import { useShadowStyles } from '../root/useShadowStyles'
+import { loadAlert, useShoelaceWhen } from '../common/shoelace-on-demand'
 import { toastStyles } from './toasts.styles'
-import '@shoelace-style/shoelace/dist/components/alert/alert.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 
 const icons: Record<ToastVariant, string> = {
@@ -32,6 +32,7 @@ export function Toaster() {
   const host = useStore($toastHost)
   const toasts = useStore($toasts)
   useShadowStyles(toastStyles)
+  useShoelaceWhen(toasts.length > 0, loadAlert)
 
   useEffect(() => {
     claimToastHost(me)
