@@ -12,6 +12,7 @@ import { TransferDialog } from './TransferDialog'
 import { InviteDialog } from './InviteDialog'
 import { KickDialog } from './KickDialog'
 import { callStyles } from './call.styles'
+import '../icons/call-icons'
 
 /**
  * The call container (lazy chunk): the video stage, the side menu and its view, and the transfer,
