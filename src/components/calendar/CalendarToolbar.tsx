@@ -4,7 +4,6 @@ import { utcNoonOf } from '../../lib/zoned-time'
 import { openScheduleDrawer } from '../../stores/calendar/schedule'
 import { UsersSelect } from './UsersSelect'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
-import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 
 interface CalendarToolbarProps {
@@ -42,21 +41,20 @@ export function CalendarToolbar({ date, isToday, scheduleButton }: CalendarToolb
           label={intl.formatMessage({ id: 'calendar.nextDay' })}
           onClick={showNextDay}
         ></sl-icon-button>
-        <sl-button size="small" className="today" disabled={isToday} onClick={showToday}>
+        <button type="button" className="button small today" disabled={isToday} onClick={showToday}>
           {intl.formatMessage({ id: 'calendar.today' })}
-        </sl-button>
+        </button>
       </div>
       <UsersSelect />
       {scheduleButton && (
-        <sl-button
-          size="small"
-          variant="primary"
-          className="new-appointment"
+        <button
+          type="button"
+          className="button small primary new-appointment"
           onClick={() => openScheduleDrawer()}
         >
-          <sl-icon slot="prefix" name="calendar-event"></sl-icon>
+          <sl-icon name="calendar-event" aria-hidden="true"></sl-icon>
           {intl.formatMessage({ id: 'calendar.schedule.createTitle' })}
-        </sl-button>
+        </button>
       )}
     </div>
   )

@@ -2,8 +2,9 @@ import { css } from 'lit'
 
 /**
  * Native form controls dressed in the Shoelace design tokens. The screens on the way to "available"
- * (login, startup check, status menu, the calendar sidebar's toolbar) use them instead of Shoelace's form
- * components, which would cost some 15 to 17 KB gzipped of that path.
+ * (login, startup check, status menu, the calendar sidebar's toolbar, the ringing modal, the error with
+ * its retry) use them instead of Shoelace's form components and button, which would cost some 25 KB
+ * gzipped of that path.
  */
 export const controlStyles = css`
   .field {
@@ -84,6 +85,57 @@ export const controlStyles = css`
     background: var(--sl-color-primary-500);
     border-color: var(--sl-color-primary-500);
     color: var(--sl-color-neutral-0);
+  }
+  .button.small {
+    font-size: var(--sl-button-font-size-small);
+    min-height: var(--sl-input-height-small);
+    padding: 0 var(--sl-spacing-medium);
+    border-radius: var(--sl-input-border-radius-small);
+  }
+  .button.large {
+    font-size: var(--sl-button-font-size-large);
+    min-height: var(--sl-input-height-large);
+    padding: 0 var(--sl-spacing-x-large);
+    border-radius: var(--sl-input-border-radius-large);
+  }
+  .button.success {
+    background: var(--sl-color-success-600);
+    border-color: var(--sl-color-success-600);
+    color: var(--sl-color-neutral-0);
+  }
+  .button.success:hover:not(:disabled) {
+    background: var(--sl-color-success-500);
+    border-color: var(--sl-color-success-500);
+    color: var(--sl-color-neutral-0);
+  }
+  .button.danger {
+    background: transparent;
+    border-color: var(--sl-color-danger-600);
+    color: var(--sl-color-danger-600);
+  }
+  .button.danger:hover:not(:disabled) {
+    background: var(--sl-color-danger-600);
+    border-color: var(--sl-color-danger-600);
+    color: var(--sl-color-neutral-0);
+  }
+  .button[aria-busy='true']::after {
+    content: '';
+    width: 1em;
+    height: 1em;
+    border: 2px solid currentColor;
+    border-right-color: transparent;
+    border-radius: 50%;
+    animation: button-busy 0.75s linear infinite;
+  }
+  @keyframes button-busy {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .button[aria-busy='true']::after {
+      animation-duration: 2s;
+    }
   }
   .button.text {
     border-color: transparent;

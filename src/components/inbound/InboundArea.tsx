@@ -7,8 +7,8 @@ import { useShadowRoot } from '../root/shadow-root-context'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { InboundModal } from './InboundModal'
 import { RelativeMinutes } from '../call/RelativeMinutes'
+import { controlStyles } from '../common/controls.styles'
 import { inboundStyles } from './inbound.styles'
-import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 import '@shoelace-style/shoelace/dist/components/tag/tag.js'
 
@@ -24,7 +24,7 @@ export default function InboundArea() {
   const root = useShadowRoot()
   const isHost = usePageHost(inboundHost)
   const ringing = useStore($inbound)
-  useShadowStyles(inboundStyles)
+  useShadowStyles(controlStyles, inboundStyles)
 
   if (!isHost) return null
   const painted = () =>
@@ -51,9 +51,7 @@ export default function InboundArea() {
         // The modal's Shoelace parts, rendered once while idle: their first instance (styles, first
         // render) is not paid on the first ring.
         <div hidden className="inbound-prewarm">
-          <sl-button size="large">
-            <sl-icon slot="prefix" name="telephone"></sl-icon>
-          </sl-button>
+          <sl-icon name="telephone"></sl-icon>
           <sl-tag size="small" pill></sl-tag>
           <RelativeMinutes since={0} offsetMinutes={2} />
         </div>
