@@ -12,7 +12,12 @@ import replace from '@rollup/plugin-replace'
 import terser from '@rollup/plugin-terser'
 import typescript from '@rollup/plugin-typescript'
 import nodePolyfills from 'rollup-plugin-polyfill-node'
-import { precompiledMessages, sizeReport, websocketOnlyEngine } from './scripts/rollup-plugins.mjs'
+import {
+  noSideEffectOnlyImports,
+  precompiledMessages,
+  sizeReport,
+  websocketOnlyEngine,
+} from './scripts/rollup-plugins.mjs'
 import { cdnAliases, hasSideEffects, isNpmExternal } from './scripts/build-targets.mjs'
 
 // The build writes to BUILD_DIR (scripts/build.mjs swaps it into dist/ at the end, so a running server never
@@ -58,6 +63,8 @@ export function buildOptions(target, { declarations = false, report = true } = {
       entryFileNames: `${target}/[name].js`,
       chunkFileNames: `${target}/chunks/[name]-[hash].js`,
       sourcemap: true,
+      // A host's bundler schedules the npm build's modules itself: no imports hoisted into the entries.
+      hoistTransitiveImports: cdn,
     },
     preserveEntrySignatures: 'exports-only',
     onwarn,
@@ -83,6 +90,7 @@ export function buildOptions(target, { declarations = false, report = true } = {
           : { declaration: false, declarationDir: undefined }),
       }),
       terser({ format: { comments: false }, compress: { passes: 2 } }),
+      ...(cdn ? [] : [noSideEffectOnlyImports()]),
       ...(report ? [sizeReport(target)] : []),
     ],
   }

@@ -42,6 +42,26 @@ export function websocketOnlyEngine() {
   }
 }
 
+/**
+ * Fails the npm build when one of its chunks imports another only for its side effects: package.json's
+ * `sideEffects` names the element entries alone, so a host's bundler may drop such an import.
+ */
+export function noSideEffectOnlyImports() {
+  return {
+    name: 'no-side-effect-only-imports',
+    generateBundle(_options, bundle) {
+      const problems = Object.values(bundle)
+        .filter((file) => file.type === 'chunk')
+        .flatMap((chunk) =>
+          chunk.imports
+            .filter((imported) => imported in bundle && !chunk.importedBindings[imported]?.length)
+            .map((imported) => `${chunk.fileName} imports ${imported} only for its side effects`),
+        )
+      if (problems.length) this.error(`${problems.join('\n')}\n(use a binding of it instead)`)
+    },
+  }
+}
+
 /** Measures every JS file of the bundle, minified and gzipped. */
 export function measure(bundle) {
   return Object.values(bundle)
