@@ -115,7 +115,9 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
       .locator(inConsole('.schedule-drawer[open]'))
       .waitFor({ state: 'detached' })
       .catch(() => undefined)
-    await agent.locator(inConsole('sl-alert'), { hasText: 'The appointment was scheduled.' }).waitFor()
+    await agent
+      .locator(inConsole('.toast-stack .toast'), { hasText: 'The appointment was scheduled.' })
+      .waitFor()
 
     // See it on the grid, on the day it was booked for.
     const booked = await findOnGrid(agent, 'Paula Playwright')

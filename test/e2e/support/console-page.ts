@@ -131,13 +131,13 @@ export async function playsFrames(page: Page, selector: string): Promise<void> {
 
 /** Text of the console's toasts. */
 export async function toastTexts(page: Page): Promise<string[]> {
-  return page.locator(inConsole('.toast-stack sl-alert')).allTextContents()
+  return page.locator(inConsole('.toast-stack .toast')).allTextContents()
 }
 
 /** Waits for a toast containing a text. */
 export async function toastShown(page: Page, text: string): Promise<void> {
   await page
-    .locator(inConsole('.toast-stack sl-alert'))
+    .locator(inConsole('.toast-stack .toast'))
     .filter({ hasText: text })
     .first()
     .waitFor({ timeout: 20_000 })
