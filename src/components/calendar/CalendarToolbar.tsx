@@ -3,7 +3,6 @@ import { showNextDay, showPreviousDay, showToday } from '../../stores/calendar/c
 import { utcNoonOf } from '../../lib/zoned-time'
 import { openScheduleDrawer } from '../../stores/calendar/schedule'
 import { UsersSelect } from './UsersSelect'
-import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 
 interface CalendarToolbarProps {
@@ -25,22 +24,26 @@ export function CalendarToolbar({ date, isToday, scheduleButton }: CalendarToolb
   return (
     <div className="calendar-toolbar">
       <div className="calendar-nav">
-        <sl-icon-button
-          className="previous-day"
-          name="chevron-left"
-          label={intl.formatMessage({ id: 'calendar.previousDay' })}
+        <button
+          type="button"
+          className="icon-button previous-day"
+          aria-label={intl.formatMessage({ id: 'calendar.previousDay' })}
           onClick={showPreviousDay}
-        ></sl-icon-button>
+        >
+          <sl-icon name="chevron-left" aria-hidden="true"></sl-icon>
+        </button>
         <h2 className="calendar-heading" aria-live="polite">
           <span className="calendar-weekday">{weekday}</span>
           <span className="calendar-date">{longDate}</span>
         </h2>
-        <sl-icon-button
-          className="next-day"
-          name="chevron-right"
-          label={intl.formatMessage({ id: 'calendar.nextDay' })}
+        <button
+          type="button"
+          className="icon-button next-day"
+          aria-label={intl.formatMessage({ id: 'calendar.nextDay' })}
           onClick={showNextDay}
-        ></sl-icon-button>
+        >
+          <sl-icon name="chevron-right" aria-hidden="true"></sl-icon>
+        </button>
         <button type="button" className="button small today" disabled={isToday} onClick={showToday}>
           {intl.formatMessage({ id: 'calendar.today' })}
         </button>

@@ -137,6 +137,43 @@ export const controlStyles = css`
       animation-duration: 2s;
     }
   }
+  .icon-button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    padding: var(--sl-spacing-x-small);
+    border: 0;
+    border-radius: var(--sl-border-radius-medium);
+    background: none;
+    color: var(--sl-color-neutral-600);
+    font-size: var(--sl-font-size-large);
+    cursor: pointer;
+  }
+  .icon-button:hover:not(:disabled) {
+    color: var(--sl-color-primary-600);
+  }
+  .icon-button:focus-visible {
+    outline: var(--sl-focus-ring);
+    outline-offset: var(--sl-focus-ring-offset);
+  }
+  .pill {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--sl-spacing-3x-small);
+    padding: 0 var(--sl-spacing-small);
+    border: solid 1px var(--sl-color-neutral-200);
+    border-radius: var(--sl-border-radius-pill);
+    background: var(--sl-color-neutral-50);
+    color: var(--sl-color-neutral-800);
+    font-size: var(--sl-button-font-size-small);
+    line-height: calc(var(--sl-input-height-small) - 2px);
+    white-space: nowrap;
+  }
+  .pill.warning {
+    border-color: var(--sl-color-warning-200);
+    background: var(--sl-color-warning-50);
+    color: var(--sl-color-warning-800);
+  }
   .button.text {
     border-color: transparent;
     background: transparent;

@@ -4,7 +4,6 @@ import { answerInbound, dismissInbound, type Ringing } from '../../stores/inboun
 import { NetworkQuality } from '../call/NetworkQuality'
 import { InboundDetails } from './InboundDetails'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
-import '@shoelace-style/shoelace/dist/components/tag/tag.js'
 
 interface InboundModalProps {
   ringing: Ringing
@@ -54,10 +53,10 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
         <sl-icon name={call.invitation ? 'person-plus' : 'telephone-inbound'} aria-hidden="true"></sl-icon>
         <h2 id="inbound-title">{title}</h2>
         {call.priority && (
-          <sl-tag variant="warning" size="small" pill className="vip-tag">
+          <span className="pill warning vip-tag">
             <sl-icon name="star-fill" aria-hidden="true"></sl-icon>
             <FormattedMessage id="call.inbound.vip" />
-          </sl-tag>
+          </span>
         )}
       </header>
       <div id="inbound-details">
