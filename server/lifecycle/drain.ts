@@ -56,7 +56,10 @@ export async function drain(context: ServerContext, steps: DrainSteps, options: 
   const handedBack = await handBackOffers(context)
   const customersAway = await markCustomersAway(context)
 
-  const sockets = [...context.io.of('/').sockets.values(), ...context.customers.sockets.values()]
+  const sockets: ClosableSocket[] = [
+    ...context.io.of('/').sockets.values(),
+    ...context.customers.sockets.values(),
+  ]
   const gone = Promise.all(
     sockets.map((socket) =>
       socket.connected ? new Promise<void>((resolve) => socket.once('disconnect', () => resolve())) : undefined,
@@ -75,6 +78,13 @@ export async function drain(context: ServerContext, steps: DrainSteps, options: 
   const report = { handedBack, customersAway, socketsClosed: sockets.length, timedOut }
   log.info({ event: 'process.drained', ...report }, 'drained')
   return report
+}
+
+/** What the drain does with a socket of either namespace. */
+interface ClosableSocket {
+  connected: boolean
+  once(event: 'disconnect', listener: () => void): unknown
+  conn: { close(): void }
 }
 
 /** Cancels what rings at this process's agents: each call goes back to its queue and rings elsewhere. */

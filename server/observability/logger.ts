@@ -121,7 +121,7 @@ export function fastifyLogging(
       timestamp: () => `,"time":"${new Date().toISOString()}"`,
       formatters: { level: (label: string) => ({ level: label }) },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      serializers: { req: requestSerializer as (request: unknown) => unknown },
+      serializers: { req: requestSerializer },
     },
     logController: new LogController({
       requestIdLogLabel: 'requestId',

@@ -21,8 +21,8 @@ export interface CallRef {
 export interface RoutingEvents {
   /** A customer joined a queue. */
   queued(call: CallRef): void
-  /** A call rang at an agent; `queuedAt` is given for a queue call's first ring (routing latency). */
-  offered(call: CallRef & { kind: OfferKind; offerId: string; queuedAt: Date | null }): void
+  /** A call rang at an agent; `latencyMs` (queue join → this ring) is given for a queue call's first ring. */
+  offered(call: CallRef & { kind: OfferKind; offerId: string; latencyMs: number | null }): void
   /** The agent answered the offer. */
   answered(call: CallRef & { kind: OfferKind }): void
   /** An offer ended unanswered: dismissed, rang out, or withdrawn (`reason` says why). */
@@ -33,6 +33,8 @@ export interface RoutingEvents {
   transfer(call: CallRef & { target: 'agent' | 'segment'; outcome: string; toId: string | null }): void
   /** An answered call ended. */
   callEnded(call: CallRef & { reason: string }): void
+  /** The customer left an answered call (`hangup`) or was removed (`kicked`); the call goes on for the agent. */
+  customerLeft(call: CallRef & { reason: 'hangup' | 'kicked' }): void
   /** A customer left a queue without being answered (left, abandoned, exceeded...). */
   queueExit(call: CallRef & { reason: string }): void
   /** A socket event was refused or failed (code = the error reply's). */
@@ -49,14 +51,10 @@ export interface RoutingEvents {
  * The routing events of one server: log lines through `logger` and counters in `metrics`.
  *
  * @example
- * const events = createRoutingEvents(fastify.log, metrics, clock.now)
- * events.offered({ callId, agentId, segmentId, kind: 'inbound', offerId, queuedAt: call.queued_at })
+ * const events = createRoutingEvents(fastify.log, metrics)
+ * events.offered({ callId, agentId, segmentId, kind: 'inbound', offerId, latencyMs: 12 })
  */
-export function createRoutingEvents(
-  logger: FastifyBaseLogger,
-  metrics: ServerMetrics,
-  now: () => number,
-): RoutingEvents {
+export function createRoutingEvents(logger: FastifyBaseLogger, metrics: ServerMetrics): RoutingEvents {
   const log = logger.child({ component: 'routing' })
   const fields = ({ callId, agentId, segmentId }: CallRef) => ({ callId, agentId, segment: segmentId })
   return {
@@ -66,7 +64,7 @@ export function createRoutingEvents(
     },
     offered(call) {
       metrics.offers.inc({ kind: call.kind })
-      const latencyMs = call.queuedAt ? Math.max(0, now() - call.queuedAt.getTime()) : null
+      const { latencyMs } = call
       if (latencyMs !== null) metrics.routingLatency.observe(latencyMs / 1000)
       log.info(
         {
@@ -114,6 +112,9 @@ export function createRoutingEvents(
     callEnded(call) {
       metrics.callsEnded.inc({ reason: call.reason })
       log.info({ event: 'call.ended', ...fields(call), reason: call.reason }, 'call ended')
+    },
+    customerLeft(call) {
+      log.info({ event: 'call.customer-left', ...fields(call), reason: call.reason }, 'customer left the call')
     },
     queueExit(call) {
       metrics.queueExits.inc({ reason: call.reason })

@@ -3,8 +3,14 @@ import type { ErrorReply, Reply } from '../../src/protocol'
 import { toErrorReply } from '../errors'
 import { parseInput } from '../validation'
 
-/** How a refused event is reported besides its ack. */
-export type ErrorSink = (event: string, error: ErrorReply, acked: boolean, payload: unknown) => void
+/** How a refused event is reported besides its ack (`cause`: what was thrown, for the log of a 5xx). */
+export type ErrorSink = (
+  event: string,
+  error: ErrorReply,
+  acked: boolean,
+  payload: unknown,
+  cause: unknown,
+) => void
 
 /** A socket's serial lane: its events are handled one after the other, in arrival order. */
 export interface EventLane {
@@ -41,8 +47,7 @@ export function handle<S extends v.GenericSchema, R>(
         try {
           ack?.({ ok: false, error: reply })
         } finally {
-          onError(event, reply, ack !== undefined, payload)
-          if (reply.code >= 500) console.error(`socket event ${event} failed`, error)
+          onError(event, reply, ack !== undefined, payload, error)
         }
       }
     })

@@ -45,7 +45,8 @@ export async function offerToAgent(
   kind: 'transferred' | 'invited',
 ): Promise<void> {
   const now = context.clock.now()
-  const result = await context.db.transaction(async (tx) => {
+  const result = await context.db
+    .transaction(async (tx) => {
     const call = await lockOwnedCall(tx, fromId)
     const from = (await userById(tx, fromId)) as UserRow
     const target = await userById(tx, targetId)
@@ -76,8 +77,29 @@ export async function offerToAgent(
     )
     await tx.query('UPDATE agent_states SET ringing_call_id = $2 WHERE user_id = $1', [targetId, call.id])
     const view = await inboundView(context, tx, call, { kind, fromAgentName: fullName(from), expiresAt })
-    return { offerId, expiresAt, view }
+    return { offerId, expiresAt, view, segmentId: call.segment_id }
   })
+    .catch((error: unknown) => {
+      // A transfer that could not even ring is an outcome too (unavailable, failed).
+      if (error instanceof OfferRefused && kind === 'transferred')
+        context.events.transfer({
+          callId: error.callId ?? '',
+          agentId: fromId,
+          segmentId: null,
+          target: 'agent',
+          toId: targetId,
+          outcome: error.reason,
+        })
+      throw error
+    })
   context.io.to(rooms.user(targetId)).emit(kind, result.view)
   armOfferTimeout(context, result.offerId, result.expiresAt)
+  context.events.offered({
+    callId: result.view.id,
+    agentId: targetId,
+    segmentId: result.segmentId,
+    kind,
+    offerId: result.offerId,
+    latencyMs: null,
+  })
 }

@@ -77,6 +77,7 @@ export async function joinQueue(
     .in(rooms.customer(customer.sessionId))
     .socketsJoin([rooms.room(call.id), rooms.peer(callCustomerPeerId(call.id))])
   if (created) {
+    context.events.queued({ callId: call.id, agentId: null, segmentId: call.segment_id })
     armQueueDeadline(context, call.id, call.queue_deadline)
     // Ring first, answer the customer after: the agent's `inbound` is what is waited for.
     const rung = await dispatchSegment(context, call.segment_id).catch((error: unknown) => {
@@ -120,6 +121,12 @@ export async function exceedQueue(context: ServerContext, callId: string): Promi
     return { call, ringing }
   })
   if (!done) return
+  context.events.queueExit({
+    callId,
+    agentId: done.ringing[0] ?? null,
+    segmentId: done.call.segment_id,
+    reason: 'exceeded',
+  })
   for (const agentId of done.ringing) {
     context.io.to(rooms.user(agentId)).emit('exceed', { callId })
     context.background.run(() => dispatchForAgent(context, agentId))
@@ -161,9 +168,10 @@ export async function abandonQueuedCall(
          customer_connected = false WHERE id = $1`,
       [callId, new Date(now), reason],
     )
-    return { ringing, releasing: call.releasing_agent_id }
+    return { ringing, releasing: call.releasing_agent_id, segmentId: call.segment_id }
   })
   if (!done) return false
+  context.events.queueExit({ callId, agentId: done.ringing[0] ?? null, segmentId: done.segmentId, reason })
   for (const agentId of done.ringing) {
     context.io.to(rooms.user(agentId)).emit('customer:disconnect:queue', { callId, reason })
     context.background.run(() => dispatchForAgent(context, agentId))

@@ -21,7 +21,8 @@ export async function transferToSegment(
   segmentId: string,
 ): Promise<void> {
   const now = context.clock.now()
-  const result = await context.db.transaction(async (tx) => {
+  const result = await context.db
+    .transaction(async (tx) => {
     const call = await lockOwnedCall(tx, userId)
     const user = (await userById(tx, userId)) as UserRow
     const segments = await tx.query<{
@@ -61,9 +62,30 @@ export async function transferToSegment(
         segment.agent_form ? JSON.stringify(segment.agent_form) : null,
       ],
     )
-    return { call: rows[0] as CallRow, target }
+    return { call: rows[0] as CallRow, target, fromSegmentId: call.segment_id }
   })
+    .catch((error: unknown) => {
+      if (error instanceof OfferRefused)
+        context.events.transfer({
+          callId: error.callId ?? '',
+          agentId: userId,
+          segmentId: null,
+          target: 'segment',
+          toId: segmentId,
+          outcome: error.reason,
+        })
+      throw error
+    })
   const { call, target } = result
+  // Success for a segment transfer: the call is in the new queue (who answers it is another line).
+  context.events.transfer({
+    callId: call.id,
+    agentId: userId,
+    segmentId: result.fromSegmentId,
+    target: 'segment',
+    toId: segmentId,
+    outcome: 'success',
+  })
   context.io.to(rooms.user(userId)).emit('call:transfer:success', {
     callId: call.id,
     target,

@@ -5,10 +5,12 @@ import {
   AuthenticateSchema,
   AuthenticatedSchema,
   ForcedDisconnectSchema,
+  ServerDrainingSchema,
   type Authenticate,
   type AuthenticateError,
   type Authenticated,
   type ForcedDisconnect,
+  type ServerDraining,
 } from './auth'
 import {
   AgentAuthenticatedSchema,
@@ -257,6 +259,7 @@ export interface ServerToClientEvents {
   authenticate: (payload: Authenticated) => void
   'authenticate:error': (payload: AuthenticateError) => void
   'forced:disconnect': (payload: ForcedDisconnect) => void
+  'server:draining': (payload: ServerDraining) => void
   'agent:authenticated': (payload: AgentAuthenticated) => void
   'console:settings': (payload: ConsoleSettings) => void
   'notifications:update': (payload: NotificationsUpdate) => void
@@ -308,6 +311,7 @@ export const serverEventSchemas = {
   authenticate: AuthenticatedSchema,
   'authenticate:error': AuthenticateErrorSchema,
   'forced:disconnect': ForcedDisconnectSchema,
+  'server:draining': ServerDrainingSchema,
   'agent:authenticated': AgentAuthenticatedSchema,
   'console:settings': ConsoleSettingsSchema,
   'notifications:update': NotificationsUpdateSchema,

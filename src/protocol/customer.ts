@@ -23,6 +23,7 @@ import {
 import { ChatMessageSchema, ChatSendSchema, type ChatMessage, type ChatSend } from './chat'
 import { AppsMessageSchema, BeamportSchema, type AppsMessage, type Beamport } from './call-tools'
 import { ProtocolErrorSchema, type ProtocolError } from './protocol-error'
+import { ServerDrainingSchema, type ServerDraining } from './auth'
 
 /**
  * The customer side of the realtime channel: the socket.io namespace `/customer` on the same path
@@ -189,6 +190,7 @@ export interface ServerToCustomerEvents {
   'meeting:accepted': (payload: MeetingAccepted) => void
   'meeting:denied': (payload: MeetingRef) => void
   'meeting:ended': (payload: MeetingRef) => void
+  'server:draining': (payload: ServerDraining) => void
   'protocol:error': (payload: ProtocolError) => void
 }
 
@@ -211,5 +213,6 @@ export const serverToCustomerSchemas = {
   'meeting:accepted': MeetingAcceptedSchema,
   'meeting:denied': MeetingRefSchema,
   'meeting:ended': MeetingRefSchema,
+  'server:draining': ServerDrainingSchema,
   'protocol:error': ProtocolErrorSchema,
 } as const satisfies { [E in keyof ServerToCustomerEvents]: v.GenericSchema }

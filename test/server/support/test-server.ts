@@ -36,6 +36,7 @@ export class TestServer {
       version: 'test',
       database: await freshDatabase(),
       seed: false,
+      logLevel: 'silent',
       ...options,
       timers: { ...TEST_TIMERS, ...options.timers },
     })
