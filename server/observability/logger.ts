@@ -40,6 +40,12 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
+  // Database errors carry the statement's parameters (PGlite) or the offending value (PostgreSQL's detail).
+  'err.params',
+  'err.queryOptions',
+  'err.detail',
+  'err.cause.params',
+  'err.cause.detail',
 ]
 
 /** Query parameters whose values are safe to log (paging, sorting, calendar navigation); others are masked. */
@@ -90,6 +96,42 @@ function requestSerializer(request: FastifyRequest) {
   }
 }
 
+/** Fields of an error worth logging besides its message and stack; nothing else (no parameters, no detail). */
+const ERROR_FIELDS = ['code', 'statusCode', 'severity', 'routine', 'schema', 'table', 'column', 'constraint', 'query']
+
+/** Quoted literals in a database message (`invalid input syntax for type integer: "carla@…"`). */
+const QUOTED = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g
+
+/**
+ * An error as logged: type, message, stack and the fields of `ERROR_FIELDS`. A database error
+ * (PostgreSQL or PGlite: it has a `severity` and a `routine`) quotes the offending value in its
+ * message, so its quoted literals are masked; its parameters and detail are never copied.
+ */
+export function errorSerializer(error: Error, depth = 0): LoggedError {
+  // Something else thrown (a string, an object): its text only.
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' }
+  const fields = error as unknown as Record<string, unknown>
+  const database = 'severity' in error && 'routine' in error
+  const mask = (text: string) => (database ? text.replace(QUOTED, '"~"') : text)
+  const logged: LoggedError = {
+    type: error.constructor?.name ?? error.name,
+    message: mask(String(error.message)),
+    stack: mask(String(error.stack ?? '')),
+  }
+  for (const key of ERROR_FIELDS) if (fields[key] !== undefined) logged[key] = fields[key]
+  if (database && typeof fields.where === 'string') logged.where = mask(fields.where)
+  if (error.cause instanceof Error && depth < 3) logged.cause = errorSerializer(error.cause, depth + 1)
+  return logged
+}
+
+/** An error as it appears in a log line. */
+export interface LoggedError {
+  type: string
+  message: string
+  stack: string
+  [field: string]: unknown
+}
+
 /** Paths probed every few seconds by load balancers and Prometheus: not logged (their metrics say enough). */
 const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics'])
 
@@ -121,7 +163,7 @@ export function fastifyLogging(
       timestamp: () => `,"time":"${new Date().toISOString()}"`,
       formatters: { level: (label: string) => ({ level: label }) },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      serializers: { req: requestSerializer },
+      serializers: { req: requestSerializer, err: errorSerializer },
     },
     logController: new LogController({
       requestIdLogLabel: 'requestId',

@@ -6,13 +6,14 @@ const digest = (text: string) => createHash('sha256').update(text).digest()
 
 /**
  * `GET /metrics` in the Prometheus text format, for a scraper that sends `Authorization: Bearer
- * <token>`. Without a configured token the route does not exist (404): metrics are off unless an
- * operator turns them on, since they describe the queues and the agents.
+ * <token>`. Without a configured token it answers 404: metrics are off unless an operator turns
+ * them on, since they describe the queues and the agents.
  */
 export function registerMetricsRoute(app: FastifyInstance, registry: Registry, token: string | undefined): void {
-  if (!token) return
-  const expected = digest(token)
+  const expected = token ? digest(token) : null
   app.get('/metrics', async (request, reply) => {
+    // Registered anyway: the pages' catch-all would otherwise answer this path with the console.
+    if (!expected) return reply.code(404).send({ code: 404, message: 'Not found' })
     const header = request.headers.authorization ?? ''
     const given = header.startsWith('Bearer ') ? header.slice(7) : ''
     // Compared as digests, in constant time: the token's length and prefix leak nothing.

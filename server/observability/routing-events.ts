@@ -37,6 +37,12 @@ export interface RoutingEvents {
   customerLeft(call: CallRef & { reason: 'hangup' | 'kicked' }): void
   /** A customer left a queue without being answered (left, abandoned, exceeded...). */
   queueExit(call: CallRef & { reason: string }): void
+  /** A customer with a live call lost their connection (`away`, with socket.io's reason) or came back. */
+  customerPresence(call: CallRef & { state: 'away' | 'back'; reason?: string }): void
+  /** An agent's socket authenticated (`connected`) or closed (`disconnected`, with socket.io's reason). */
+  agentPresence(agent: { agentId: string; state: 'connected' | 'disconnected'; reason?: string }): void
+  /** An agent chose a status. */
+  agentStatus(agent: { agentId: string; status: string }): void
   /** A socket event was refused or failed (code = the error reply's). */
   socketEventFailed(failure: {
     namespace: '/' | '/customer'
@@ -56,6 +62,7 @@ export interface RoutingEvents {
  */
 export function createRoutingEvents(logger: FastifyBaseLogger, metrics: ServerMetrics): RoutingEvents {
   const log = logger.child({ component: 'routing' })
+  const presence = logger.child({ component: 'presence' })
   const fields = ({ callId, agentId, segmentId }: CallRef) => ({ callId, agentId, segment: segmentId })
   return {
     queued(call) {
@@ -119,6 +126,25 @@ export function createRoutingEvents(logger: FastifyBaseLogger, metrics: ServerMe
     queueExit(call) {
       metrics.queueExits.inc({ reason: call.reason })
       log.info({ event: 'call.queue-exit', ...fields(call), reason: call.reason }, 'customer left the queue')
+    },
+    customerPresence(call) {
+      presence.info(
+        {
+          event: `customer.${call.state}`,
+          ...fields(call),
+          ...(call.reason ? { reason: call.reason } : {}),
+        },
+        call.state === 'away' ? 'customer connection lost' : 'customer back',
+      )
+    },
+    agentPresence({ agentId, state, reason }) {
+      presence.info(
+        { event: `agent.${state}`, agentId, ...(reason ? { reason } : {}) },
+        `agent ${state}`,
+      )
+    },
+    agentStatus({ agentId, status }) {
+      presence.info({ event: 'agent.status', agentId, status }, 'agent status')
     },
     socketEventFailed({ namespace, event, code, message, agentId }) {
       metrics.socketEventErrors.inc({ namespace, event, code: String(code) })

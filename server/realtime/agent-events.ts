@@ -57,6 +57,7 @@ export function agentEventHandlers(context: ServerContext, socket: AgentSocket):
     })
     if (!state) throw new ServerError(404, 'Unknown agent')
     const update = toStatusUpdate(state)
+    context.events.agentStatus({ agentId: me(), status })
     context.io.to(rooms.user(me())).emit('agent:status:update', update)
     if (update.available) context.background.run(() => dispatchForAgent(context, me()))
     return update

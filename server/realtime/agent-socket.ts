@@ -90,7 +90,9 @@ export function attachAgentSocket(context: ServerContext, socket: AgentSocket): 
     )
   }
 
-  socket.on('disconnect', () => {
+  socket.on('disconnect', (reason) => {
+    if (socket.data.userId)
+      context.events.agentPresence({ agentId: socket.data.userId, state: 'disconnected', reason })
     const closed = lane.chain.then(() => agentSocketClosed(context, socket))
     lane.chain = closed.catch(() => undefined)
     // Tracked, so that closing the server waits for it before closing the database.
