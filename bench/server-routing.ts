@@ -1,10 +1,13 @@
 // bench/server-routing: 1,000 agent sockets and 200 customers on loopback against the reference server
 // (in-memory PGlite, its own process). Prints JSON: the time from a customer's `queue:join` to the
-// `inbound` reaching an agent (p50, p99, max), and the server's memory per connected agent.
+// `inbound` reaching an agent (p50, p99, max) as the clients saw it, the same p50/p99 read from the
+// server's own histogram (`agent_console_routing_latency_seconds` on /metrics), and the server's
+// memory per connected agent.
 // Usage: node --import tsx bench/server-routing.ts   (AGENTS, CUSTOMERS, SEGMENTS, ARRIVAL_MS to change)
 import { fork } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { io, type Socket } from 'socket.io-client'
+import { histogramQuantile, parsePrometheus, valueOf } from '../test/server/support/prometheus'
 
 const AGENTS = Number(process.env.AGENTS ?? 1000)
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 200)
@@ -19,6 +22,7 @@ interface Memory {
 interface Ready {
   type: 'ready'
   url: string
+  metricsToken: string
   emails: string[]
   segments: string[]
   memory: Memory
@@ -102,6 +106,17 @@ for (const [index, socket] of customers.entries()) {
 }
 await Promise.race([allRung, new Promise((resolve) => setTimeout(resolve, 60_000))])
 
+const metrics = await fetch(`${ready.url}/metrics`, {
+  headers: { authorization: `Bearer ${ready.metricsToken}` },
+})
+if (!metrics.ok) throw new Error(`GET /metrics answered ${metrics.status}`)
+const samples = parsePrometheus(await metrics.text())
+const histogram = 'agent_console_routing_latency_seconds'
+const serverCount = valueOf(samples, `${histogram}_count`)
+if (serverCount !== latencies.length)
+  throw new Error(`the server observed ${serverCount} first rings, the clients ${latencies.length}`)
+const serverPct = (p: number) => Number((histogramQuantile(samples, histogram, p / 100) * 1000).toFixed(2))
+
 const sorted = [...latencies].sort((a, b) => a - b)
 const pct = (p: number) =>
   Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(2))
@@ -116,6 +131,9 @@ console.log(
       customerArrivalEveryMs: ARRIVAL_MS,
       rung: latencies.length,
       queueJoinToInboundMs: { p50: pct(50), p99: pct(99), max: pct(100) },
+      // The server's histogram: from the queue:join handler's start to the inbound emit (no network).
+      serverHistogramMs: { p50: serverPct(50), p99: serverPct(99), observed: serverCount },
+      p99ClientMinusServerMs: Number((pct(99) - serverPct(99)).toFixed(2)),
       memoryPerAgentBytes: { heapUsed: perAgent('heapUsed'), rss: perAgent('rss') },
       agentsConnectSeconds: connectSeconds,
     },

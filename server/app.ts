@@ -128,7 +128,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   if (options.seed !== false) await seed(db, clock.now())
   const secret = process.env.JWT_SECRET ?? (await serverSecret(db, 'jwt'))
 
-  const level = options.logger === false ? 'silent' : (options.logLevel ?? logLevelFrom(process.env.LOG_LEVEL))
+  const level =
+    options.logger === false ? 'silent' : (options.logLevel ?? logLevelFrom(process.env.LOG_LEVEL))
   const fastify = Fastify({
     ...fastifyLogging({
       level,

@@ -43,11 +43,16 @@ export const DRAINING: Parameters<ServerToClientEvents['server:draining']>[0] = 
  * for them to come back, and every client hears `server:draining` before its connection closes
  * (`transport close`: the console and the customer page reconnect by themselves).
  */
-export async function drain(context: ServerContext, steps: DrainSteps, options: DrainOptions): Promise<DrainReport> {
+export async function drain(
+  context: ServerContext,
+  steps: DrainSteps,
+  options: DrainOptions,
+): Promise<DrainReport> {
   const log = context.logger.child({ component: 'lifecycle' })
   context.lifecycle.draining = true
   log.info({ event: 'process.draining', delayMs: options.delayMs }, 'draining: not ready any more')
-  if (options.delayMs > 0) await new Promise<void>((resolve) => context.clock.setTimeout(resolve, options.delayMs))
+  if (options.delayMs > 0)
+    await new Promise<void>((resolve) => context.clock.setTimeout(resolve, options.delayMs))
 
   steps.stopListening()
   await steps.stopSweeper()
@@ -62,7 +67,9 @@ export async function drain(context: ServerContext, steps: DrainSteps, options: 
   ]
   const gone = Promise.all(
     sockets.map((socket) =>
-      socket.connected ? new Promise<void>((resolve) => socket.once('disconnect', () => resolve())) : undefined,
+      socket.connected
+        ? new Promise<void>((resolve) => socket.once('disconnect', () => resolve()))
+        : undefined,
     ),
   )
   // `local`: with several processes, a plain emit would reach the other processes' clients too.
@@ -106,7 +113,9 @@ async function handBackOffers(context: ServerContext): Promise<number> {
  * here, first, is what keeps a late disconnect handler from undoing a reconnection elsewhere.
  */
 async function markCustomersAway(context: ServerContext): Promise<number> {
-  const sessions = [...new Set([...context.customers.sockets.values()].map((socket) => socket.data.sessionId))]
+  const sessions = [
+    ...new Set([...context.customers.sockets.values()].map((socket) => socket.data.sessionId)),
+  ]
   if (sessions.length === 0) return 0
   const rows = await context.db.query(
     `UPDATE calls SET customer_connected = false, customer_disconnected_at = $2

@@ -50,7 +50,10 @@ export async function readiness(sources: ReadinessSources): Promise<Readiness> {
     draining: lifecycle.draining,
   }
   const ready =
-    checks.database !== 'unreachable' && checks.migrations === 'ok' && checks.sockets === 'ok' && !checks.draining
+    checks.database !== 'unreachable' &&
+    checks.migrations === 'ok' &&
+    checks.sockets === 'ok' &&
+    !checks.draining
   return { ready, checks }
 }
 
@@ -61,10 +64,12 @@ async function probeDatabase(sources: ReadinessSources): Promise<Readiness['chec
     timer.unref()
   })
   // A probe that fails after the budget ran out must not become an unhandled rejection.
-  const answered = Promise.resolve().then(sources.probe).then(
-    () => 'ok' as const,
-    () => 'failed' as const,
-  )
+  const answered = Promise.resolve()
+    .then(sources.probe)
+    .then(
+      () => 'ok' as const,
+      () => 'failed' as const,
+    )
   const answer = await Promise.race([answered, late])
   clearTimeout(timer)
   if (answer === 'ok') return 'ok'

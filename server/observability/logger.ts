@@ -97,7 +97,17 @@ function requestSerializer(request: FastifyRequest) {
 }
 
 /** Fields of an error worth logging besides its message and stack; nothing else (no parameters, no detail). */
-const ERROR_FIELDS = ['code', 'statusCode', 'severity', 'routine', 'schema', 'table', 'column', 'constraint', 'query']
+const ERROR_FIELDS = [
+  'code',
+  'statusCode',
+  'severity',
+  'routine',
+  'schema',
+  'table',
+  'column',
+  'constraint',
+  'query',
+]
 
 /** Quoted literals in a database message (`invalid input syntax for type integer: "carla@…"`). */
 const QUOTED = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g

@@ -9,7 +9,11 @@ const digest = (text: string) => createHash('sha256').update(text).digest()
  * <token>`. Without a configured token it answers 404: metrics are off unless an operator turns
  * them on, since they describe the queues and the agents.
  */
-export function registerMetricsRoute(app: FastifyInstance, registry: Registry, token: string | undefined): void {
+export function registerMetricsRoute(
+  app: FastifyInstance,
+  registry: Registry,
+  token: string | undefined,
+): void {
   const expected = token ? digest(token) : null
   app.get('/metrics', async (request, reply) => {
     // Registered anyway: the pages' catch-all would otherwise answer this path with the console.

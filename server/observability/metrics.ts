@@ -10,7 +10,25 @@ export const METRIC_PREFIX = 'agent_console_'
  */
 export const ROUTING_LATENCY_BUCKETS = [
   ...Array.from({ length: 20 }, (_, index) => (index + 1) / 1000),
-  0.025, 0.03, 0.04, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 5, 10, 30, 60, 120, 300,
+  0.025,
+  0.03,
+  0.04,
+  0.05,
+  0.075,
+  0.1,
+  0.15,
+  0.2,
+  0.3,
+  0.5,
+  0.75,
+  1,
+  2,
+  5,
+  10,
+  30,
+  60,
+  120,
+  300,
 ]
 
 /** Buckets of one database statement or transaction, in seconds. */

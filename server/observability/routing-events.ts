@@ -121,7 +121,10 @@ export function createRoutingEvents(logger: FastifyBaseLogger, metrics: ServerMe
       log.info({ event: 'call.ended', ...fields(call), reason: call.reason }, 'call ended')
     },
     customerLeft(call) {
-      log.info({ event: 'call.customer-left', ...fields(call), reason: call.reason }, 'customer left the call')
+      log.info(
+        { event: 'call.customer-left', ...fields(call), reason: call.reason },
+        'customer left the call',
+      )
     },
     queueExit(call) {
       metrics.queueExits.inc({ reason: call.reason })
@@ -138,10 +141,7 @@ export function createRoutingEvents(logger: FastifyBaseLogger, metrics: ServerMe
       )
     },
     agentPresence({ agentId, state, reason }) {
-      presence.info(
-        { event: `agent.${state}`, agentId, ...(reason ? { reason } : {}) },
-        `agent ${state}`,
-      )
+      presence.info({ event: `agent.${state}`, agentId, ...(reason ? { reason } : {}) }, `agent ${state}`)
     },
     agentStatus({ agentId, status }) {
       presence.info({ event: 'agent.status', agentId, status }, 'agent status')

@@ -147,7 +147,12 @@ export async function customerLeavesCall(context: ServerContext, callId: string)
     return row
   })
   if (!call) return
-  context.events.customerLeft({ callId, agentId: call.agent_id, segmentId: call.segment_id, reason: 'hangup' })
+  context.events.customerLeft({
+    callId,
+    agentId: call.agent_id,
+    segmentId: call.segment_id,
+    reason: 'hangup',
+  })
   const peerId = callCustomerPeerId(callId)
   context.io.to(rooms.room(callId)).emit('customer:hangup', { callId, name: call.customer_name })
   context.io.to(rooms.room(callId)).emit('peer:leave', { peerId })
@@ -171,7 +176,12 @@ export async function kickCustomer(context: ServerContext, userId: string): Prom
     await leaveRoom(tx, row.id, callCustomerPeerId(row.id), now)
     return row
   })
-  context.events.customerLeft({ callId: call.id, agentId: userId, segmentId: call.segment_id, reason: 'kicked' })
+  context.events.customerLeft({
+    callId: call.id,
+    agentId: userId,
+    segmentId: call.segment_id,
+    reason: 'kicked',
+  })
   const peerId = callCustomerPeerId(call.id)
   const room = rooms.customer(call.customer_session_id)
   context.customers.to(room).emit('kicked', { callId: call.id })

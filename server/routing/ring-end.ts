@@ -86,7 +86,7 @@ async function closeOffer(
     new Date(now),
   ])
   let segmentId: string | null = null
-  let callSegmentId: string | null = null
+  let callSegmentId: string | null
   if (offer.kind === 'inbound') {
     const call = await lockCall(tx, offer.call_id)
     callSegmentId = call?.segment_id ?? null

@@ -20,7 +20,12 @@ async function probe(server: TestServer, path: '/healthz' | '/readyz'): Promise<
   const started = performance.now()
   const response = await fetch(`${server.url}${path}`)
   const body = (await response.json()) as Probe['body']
-  return { status: response.status, body, ms: performance.now() - started, cacheControl: response.headers.get('cache-control') }
+  return {
+    status: response.status,
+    body,
+    ms: performance.now() - started,
+    cacheControl: response.headers.get('cache-control'),
+  }
 }
 
 /** A database that can be made to stop answering (a network partition, a stuck server), and resumed. */

@@ -12,7 +12,11 @@ const CUSTOMER_EMAIL = 'carla.cliente.7731@example.com'
 const CUSTOMER_NAME = 'Carla Zunino-Cliente'
 
 /** Log lines as the server writes them, kept in memory. */
-function captured(): { stream: { write(line: string): void }; lines: () => Record<string, unknown>[]; text: () => string } {
+function captured(): {
+  stream: { write(line: string): void }
+  lines: () => Record<string, unknown>[]
+  text: () => string
+} {
   const chunks: string[] = []
   return {
     stream: { write: (line: string) => void chunks.push(line) },
@@ -65,7 +69,11 @@ describe('structured logs of a login and a call', () => {
     // A socket refused with a wrong token, then the agent's own socket.
     const intruder = server.socket()
     await intruder.connected()
-    await intruder.request('authenticate', { accessToken: login.refreshToken, sessionId: 'intruder-session-1', timezone: 'UTC' })
+    await intruder.request('authenticate', {
+      accessToken: login.refreshToken,
+      sessionId: 'intruder-session-1',
+      timezone: 'UTC',
+    })
     const { client: agent, userId } = await server.agent(email, { status: 'available' })
 
     // The customer calls with their email in the form, chats it, and the call ends.
@@ -84,7 +92,8 @@ describe('structured logs of a login and a call', () => {
     await customer.next('call:ended')
 
     const text = log.text()
-    for (const secret of secrets) assert.equal(text.includes(secret), false, `the logs contain ${secret.slice(0, 12)}…`)
+    for (const secret of secrets)
+      assert.equal(text.includes(secret), false, `the logs contain ${secret.slice(0, 12)}…`)
     assert.equal(text.includes(encodeURIComponent(CUSTOMER_EMAIL)), false)
 
     // What they do contain: the ids to follow the call.
@@ -98,7 +107,9 @@ describe('structured logs of a login and a call', () => {
       assert.equal(line.segment, segment)
     }
     assert.equal(routing.find((line) => line.event === 'call.answered')?.agentId, userId)
-    const refusedSocket = lines.find((line) => line.event === 'socket.refused' && line.socketEvent === 'authenticate')
+    const refusedSocket = lines.find(
+      (line) => line.event === 'socket.refused' && line.socketEvent === 'authenticate',
+    )
     assert.equal(refusedSocket?.code, 401)
   })
 
@@ -108,13 +119,17 @@ describe('structured logs of a login and a call', () => {
     const lines = log.lines()
     const http = lines.filter((line) => 'req' in line || 'res' in line)
     assert.ok(http.length > 10)
-    for (const line of http) assert.match(String(line.requestId), /^[A-Za-z0-9._:-]{1,64}$/, JSON.stringify(line))
+    for (const line of http)
+      assert.match(String(line.requestId), /^[A-Za-z0-9._:-]{1,64}$/, JSON.stringify(line))
     const traced = http.filter((line) => line.requestId === 'lb-trace-4821')
     assert.deepEqual(
       traced.map((line) => line.msg),
       ['incoming request', 'request completed'],
     )
-    assert.equal(lines.some((line) => JSON.stringify(line).includes('<script>')), false)
+    assert.equal(
+      lines.some((line) => JSON.stringify(line).includes('<script>')),
+      false,
+    )
   })
 
   it('labels every line with the process, a text level and an ISO time', () => {

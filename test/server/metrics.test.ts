@@ -58,14 +58,21 @@ describe('/metrics', () => {
     assert.equal(delta('agent_console_routing_latency_seconds_count'), 1)
     assert.equal(delta('agent_console_routing_latency_seconds_bucket', { le: '+Inf' }), 1)
     const latency = delta('agent_console_routing_latency_seconds_sum')
-    assert.ok(latency > 0 && latency * 1000 <= rungWithin + 1, `latency ${latency} s, rung within ${rungWithin} ms`)
+    assert.ok(
+      latency > 0 && latency * 1000 <= rungWithin + 1,
+      `latency ${latency} s, rung within ${rungWithin} ms`,
+    )
     assert.equal(valueOf(ringing, 'agent_console_customers_queued', { segment, state: 'ringing' }), 1)
     assert.equal(valueOf(ringing, 'agent_console_customers_queued', { segment, state: 'queued' }), 0)
     assert.ok(valueOf(ringing, 'agent_console_agents', { status: 'available', activity: 'ringing' }) >= 1)
 
     await answer(agent, inbound.id)
     const talking = await scrape(server)
-    assert.equal(valueOf(talking, 'agent_console_answers_total', { kind: 'inbound' }) - valueOf(start, 'agent_console_answers_total', { kind: 'inbound' }), 1)
+    assert.equal(
+      valueOf(talking, 'agent_console_answers_total', { kind: 'inbound' }) -
+        valueOf(start, 'agent_console_answers_total', { kind: 'inbound' }),
+      1,
+    )
     assert.equal(valueOf(talking, 'agent_console_calls_in_progress', { segment }), 1)
     assert.ok(valueOf(talking, 'agent_console_agents', { activity: 'in_call' }) >= 1)
     assert.ok(valueOf(talking, 'agent_console_socket_connections', { namespace: '/' }) >= 1)
@@ -90,7 +97,8 @@ describe('/metrics', () => {
     await agent.next('inbound')
     assert.ok((await agent.request('dismiss', { callId })).ok)
     const after = await scrape(server)
-    const dismissals = (samples: Sample[]) => valueOf(samples, 'agent_console_dismissals_total', { kind: 'inbound' })
+    const dismissals = (samples: Sample[]) =>
+      valueOf(samples, 'agent_console_dismissals_total', { kind: 'inbound' })
     assert.equal(dismissals(after) - dismissals(before), 1)
     const timeouts = (samples: Sample[]) => valueOf(samples, 'agent_console_ring_timeouts_total')
     assert.equal(timeouts(after) - timeouts(before), 0)
@@ -103,7 +111,11 @@ describe('/metrics', () => {
     assert.equal(refused.ok, false)
     const after = await scrape(server)
     const errors = (samples: Sample[]) =>
-      valueOf(samples, 'agent_console_socket_event_errors_total', { namespace: '/', event: 'hangup', code: '409' })
+      valueOf(samples, 'agent_console_socket_event_errors_total', {
+        namespace: '/',
+        event: 'hangup',
+        code: '409',
+      })
     assert.equal(errors(after) - errors(before), 1)
   })
 
@@ -112,11 +124,17 @@ describe('/metrics', () => {
     const samples = await scrape(server)
     const nodeId = server.app.context.nodeId
     assert.ok(samples.length > 50)
-    for (const sample of samples) assert.equal(sample.labels.process, nodeId, `${sample.name} has no process label`)
+    for (const sample of samples)
+      assert.equal(sample.labels.process, nodeId, `${sample.name} has no process label`)
     assert.ok(valueOf(samples, 'agent_console_db_query_duration_seconds_count', { operation: 'select' }) > 0)
-    assert.ok(valueOf(samples, 'agent_console_db_query_duration_seconds_count', { operation: 'transaction' }) > 0)
     assert.ok(
-      valueOf(samples, 'agent_console_http_responses_total', { route: '/api/public/segments', status_class: '2xx' }) >= 1,
+      valueOf(samples, 'agent_console_db_query_duration_seconds_count', { operation: 'transaction' }) > 0,
+    )
+    assert.ok(
+      valueOf(samples, 'agent_console_http_responses_total', {
+        route: '/api/public/segments',
+        status_class: '2xx',
+      }) >= 1,
     )
     assert.ok(samples.some((sample) => sample.name === 'nodejs_eventloop_lag_p99_seconds'))
     assert.equal(valueOf(samples, 'agent_console_draining'), 0)

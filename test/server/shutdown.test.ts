@@ -61,12 +61,15 @@ describe('a restart (shutdown, then a new process on the same database)', () => 
 
     const second = await TestServer.start({ database: await openPGlite({ dataDir }) })
     try {
-      const rows = await second.db.query<{ status: string; customer_connected: boolean; customer_left: boolean }>(
-        'SELECT status, customer_connected, customer_left FROM calls WHERE id = $1',
-        [callId],
-      )
+      const rows = await second.db.query<{
+        status: string
+        customer_connected: boolean
+        customer_left: boolean
+      }>('SELECT status, customer_connected, customer_left FROM calls WHERE id = $1', [callId])
       assert.deepEqual(rows[0], { status: 'queued', customer_connected: false, customer_left: false })
-      const offers = await second.db.query<{ state: string }>('SELECT state FROM offers WHERE call_id = $1', [callId])
+      const offers = await second.db.query<{ state: string }>('SELECT state FROM offers WHERE call_id = $1', [
+        callId,
+      ])
       assert.deepEqual(
         offers.map((offer) => offer.state),
         ['canceled'],

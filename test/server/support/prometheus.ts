@@ -38,7 +38,10 @@ export function valueOf(samples: Sample[], name: string, labels: Record<string, 
 export function histogramQuantile(samples: Sample[], name: string, q: number): number {
   const buckets = samples
     .filter((sample) => sample.name === `${name}_bucket`)
-    .map((sample) => ({ le: sample.labels.le === '+Inf' ? Infinity : Number(sample.labels.le), count: sample.value }))
+    .map((sample) => ({
+      le: sample.labels.le === '+Inf' ? Infinity : Number(sample.labels.le),
+      count: sample.value,
+    }))
     .sort((a, b) => a.le - b.le)
   const total = buckets.at(-1)?.count ?? 0
   if (total === 0) return NaN
