@@ -11,9 +11,13 @@ import { relaySignal } from '../media/relay'
 import { guestArrives, guestMeeting } from '../meetings/guest-entry'
 import { guestLeaves } from '../meetings/waiting-room'
 import { rooms, type CustomerSocket } from './io-types'
+import type { Arrival } from './event-handler'
 
 type Handlers = {
-  [E in keyof CustomerToServerEvents]: (payload: Parameters<CustomerToServerEvents[E]>[0]) => Promise<unknown>
+  [E in keyof CustomerToServerEvents]: (
+    payload: Parameters<CustomerToServerEvents[E]>[0],
+    arrival: Arrival,
+  ) => Promise<unknown>
 }
 
 /** Where a customer is talking: an answered call, or a meeting they were let into. */
@@ -66,8 +70,8 @@ export function customerEventHandlers(context: ServerContext, socket: CustomerSo
   }
 
   return {
-    'queue:join': async (request) => {
-      const { status } = await joinQueue(context, socket.data, request)
+    'queue:join': async (request, arrival) => {
+      const { status } = await joinQueue(context, socket.data, request, arrival.at)
       socket.emit('queue:status', status)
       return status
     },

@@ -6,7 +6,7 @@ import {
   type CustomerToServerEvents,
 } from '../../src/protocol'
 import type { ServerContext } from '../context'
-import { handle, type EventLane } from './event-handler'
+import { handle, type Arrival, type EventLane } from './event-handler'
 import type { CustomerNamespace, CustomerSocket } from './io-types'
 import { rooms } from './io-types'
 import { customerEventHandlers } from './customer-events'
@@ -62,8 +62,9 @@ function attachCustomerSocket(context: ServerContext, socket: CustomerSocket): v
       lane,
       name,
       customerEventSchemas[name],
-      handler as (payload: unknown) => Promise<unknown>,
+      handler as (payload: unknown, arrival: Arrival) => Promise<unknown>,
       report,
+      context.clock.now,
     )
   }
 

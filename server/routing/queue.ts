@@ -33,14 +33,16 @@ export async function queueStatus(
 
 /**
  * `queue:join`: the customer calls a segment. The call is stored (queued), the customer's sockets join
- * its room, the queue time limit is armed, and the segment is dispatched.
+ * its room, the queue time limit is armed, and the segment is dispatched. `arrivedAt` (when the event
+ * reached the process) is the call's `queued_at`: the customer's wait starts when they asked.
  */
 export async function joinQueue(
   context: ServerContext,
   customer: CustomerSocketData,
   request: QueueJoin,
+  arrivedAt: number = context.clock.now(),
 ): Promise<{ status: QueueStatus; created: boolean }> {
-  const now = context.clock.now()
+  const now = arrivedAt
   const id = newId()
   const extra = customerDetails({
     ip: customer.ip,
