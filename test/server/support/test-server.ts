@@ -34,7 +34,8 @@ export class TestServer {
   static async start(options: Partial<ApplicationOptions> = {}): Promise<TestServer> {
     const app = await createApplication({
       version: 'test',
-      database: await freshDatabase(),
+      // Only when none is given: an extra one would never be closed, and would keep the test process alive.
+      database: options.database ?? (await freshDatabase()),
       seed: false,
       logLevel: 'silent',
       ...options,
