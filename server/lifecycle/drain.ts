@@ -1,6 +1,7 @@
 import type { ServerToClientEvents } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { cancelOffersOf } from '../routing/ring-end'
+import { rooms } from '../realtime/io-types'
 
 /** How a drain goes. */
 export interface DrainOptions {
@@ -113,9 +114,13 @@ async function handBackOffers(context: ServerContext): Promise<number> {
  * here, first, is what keeps a late disconnect handler from undoing a reconnection elsewhere.
  */
 async function markCustomersAway(context: ServerContext): Promise<number> {
-  const sessions = [
-    ...new Set([...context.customers.sockets.values()].map((socket) => socket.data.sessionId)),
-  ]
+  const local = context.customers.sockets
+  const sessions: string[] = []
+  for (const sessionId of new Set([...local.values()].map((socket) => socket.data.sessionId))) {
+    // A customer with another tab open on another process is not away.
+    const everywhere = await context.customers.in(rooms.customer(sessionId)).fetchSockets()
+    if (everywhere.every((socket) => local.has(socket.id))) sessions.push(sessionId)
+  }
   if (sessions.length === 0) return 0
   const rows = await context.db.query(
     `UPDATE calls SET customer_connected = false, customer_disconnected_at = $2
