@@ -21,7 +21,8 @@ export function AppActionsMenu() {
   const actionName = (action: AppAction) => intl.formatMessage({ id: 'call.apps.action' }, { action })
   return (
     <>
-      <sl-dropdown className="app-actions" disabled={pending !== null}>
+      {/* Never disabled itself: a dropdown disabled while open keeps its panel on screen. */}
+      <sl-dropdown className="app-actions">
         <sl-button slot="trigger" caret className="app-actions-trigger" disabled={pending !== null}>
           {pending ? (
             <>

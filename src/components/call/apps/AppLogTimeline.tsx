@@ -42,24 +42,26 @@ export function AppLogTimeline() {
       <h4 id="app-log-title">
         <FormattedMessage id="call.apps.log" />
       </h4>
-      <ol className="app-log" role="log" aria-live="polite" aria-labelledby="app-log-title">
-        {log.length === 0 && (
-          <li className="call-muted">
-            <FormattedMessage id="call.apps.logEmpty" />
-          </li>
-        )}
-        {log.map((entry) => (
-          <li key={entry.id} className="app-log-line" data-level={entry.level}>
-            <time dateTime={entry.at}>
-              {intl.formatTime(entry.at, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
-            </time>
-            <span className="app-log-level">
-              <FormattedMessage id="call.apps.logLevel" values={{ level: entry.level }} />
-            </span>
-            <bdi className="app-log-text">{eventText(intl, entry.event)}</bdi>
-          </li>
-        ))}
-      </ol>
+      <div className="app-log" role="log" aria-live="polite" aria-labelledby="app-log-title">
+        <ol>
+          {log.length === 0 && (
+            <li className="call-muted">
+              <FormattedMessage id="call.apps.logEmpty" />
+            </li>
+          )}
+          {log.map((entry) => (
+            <li key={entry.id} className="app-log-line" data-level={entry.level}>
+              <time dateTime={entry.at}>
+                {intl.formatTime(entry.at, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
+              </time>
+              <span className="app-log-level">
+                <FormattedMessage id="call.apps.logLevel" values={{ level: entry.level }} />
+              </span>
+              <bdi className="app-log-text">{eventText(intl, entry.event)}</bdi>
+            </li>
+          ))}
+        </ol>
+      </div>
     </section>
   )
 }

@@ -128,10 +128,12 @@ export const appsStyles = css`
   .fingerprint-image {
     max-height: 10rem;
   }
-  .app-log {
+  .app-log ol {
     list-style: none;
     margin: 0;
     padding: 0;
+  }
+  .app-log {
     max-height: 16rem;
     overflow: auto;
     font-size: var(--sl-font-size-small);
