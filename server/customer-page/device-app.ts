@@ -13,10 +13,9 @@ import type {
   AppReport,
   AppScan,
   DeviceState,
-  DocumentField,
 } from '../../src/protocol'
 import { request, type CustomerSocket } from './connection'
-import { documentPicture, fingerprintPicture } from './device-app-images'
+import { documentScan, failedScan, fingerprintScan, type ScanStep } from './device-app-scans'
 import { byId } from './view'
 
 /** What tests read of the simulator. */
@@ -34,36 +33,6 @@ export interface DeviceAppState {
 const STAGE_STEP_MS = 700
 
 const DEVICES: AppDevice[] = ['barcode', 'nfc', 'fingerprint']
-
-function randomDigits(count: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(count)), (byte) => String(byte % 10)).join('')
-}
-
-/** Upper-case ASCII letters for the machine-readable zone, `<` for anything else. */
-function mrzText(text: string, length: number): string {
-  const ascii = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '<')
-  return ascii.padEnd(length, '<').slice(0, length)
-}
-
-/** The fields of the demo identity card, from the name the customer gave. */
-function documentFields(customerName: string, number: string): DocumentField[] {
-  const words = customerName.trim().split(/\s+/).filter(Boolean)
-  const surname = words.length > 1 ? words.slice(-1).join(' ') : (words[0] ?? 'Doe')
-  const given = words.length > 1 ? words.slice(0, -1).join(' ') : 'Alex'
-  return [
-    { label: 'Document type', value: 'Identity card' },
-    { label: 'Document number', value: number },
-    { label: 'Surname', value: surname },
-    { label: 'Given names', value: given },
-    { label: 'Date of birth', value: '1988-04-12' },
-    { label: 'Nationality', value: 'DRP' },
-    { label: 'Expiry date', value: '2031-09-30' },
-  ]
-}
 
 /**
  * Shows the device app panel and plays the app in this call. Returns the stop (listeners and timers).
@@ -166,98 +135,21 @@ export function startDeviceApp(
     await reportDevices()
   }
 
-  /** Plays a scan's stages one after the other (the first at once). */
-  const runStages = (scan: AppScan, stages: (() => Promise<void>)[]) => {
+  /** Sends a scan step: its stage report, then its log line. */
+  const play = async ({ report, log: line }: ScanStep) => {
+    await send(report, `stage:${report.data.scan}:${report.data.status}`)
+    if (line) await log(line.level, line.text)
+  }
+  /** Plays a scan's steps one after the other (the first at once), replacing a scan still running. */
+  const runScan = (scan: AppScan, steps: ScanStep[]) => {
     cancelScan(scan)
-    stages.forEach((stage, index) => {
-      scanTimers[scan].push(window.setTimeout(() => void stage(), index * STAGE_STEP_MS))
+    steps.forEach((step, index) => {
+      scanTimers[scan].push(window.setTimeout(() => void play(step), index * STAGE_STEP_MS))
     })
   }
-
-  const scanDocument = () => {
-    const number = `DR${randomDigits(7)}`
-    const fields = documentFields(customerName, number)
-    const surname = fields[2]?.value ?? ''
-    const given = fields[3]?.value ?? ''
-    const image = documentPicture(fields, [
-      mrzText(`IDDRP${number}`, 30),
-      mrzText(`${surname}  ${given}`.replace(/\s/g, '<'), 30),
-    ])
-    runStages('document', [
-      async () => {
-        await send(
-          { appEvent: 'stage', name: app.name, data: { scan: 'document', status: 1 } },
-          'stage:document:1',
-        )
-        await log('info', 'Document placed on the scanner')
-      },
-      async () => {
-        await send(
-          {
-            appEvent: 'stage',
-            name: app.name,
-            data: { scan: 'document', status: 2, result: { fields: fields.slice(0, 2) } },
-          },
-          'stage:document:2',
-        )
-        await log('info', 'Reading the document chip over NFC')
-      },
-      async () => {
-        await send(
-          {
-            appEvent: 'stage',
-            name: app.name,
-            data: { scan: 'document', status: 3, result: { fields, image } },
-          },
-          'stage:document:3',
-        )
-        await log('info', `Document ${number} read`)
-      },
-    ])
-  }
-
-  const scanFingerprint = () => {
-    const quality = 70 + ((crypto.getRandomValues(new Uint8Array(1))[0] ?? 0) % 29)
-    const image = fingerprintPicture(quality)
-    runStages('fingerprint', [
-      async () => {
-        await send(
-          { appEvent: 'stage', name: app.name, data: { scan: 'fingerprint', status: 1 } },
-          'stage:fingerprint:1',
-        )
-        await log('info', 'Waiting for a finger on the reader')
-      },
-      async () => {
-        await send(
-          {
-            appEvent: 'stage',
-            name: app.name,
-            data: { scan: 'fingerprint', status: 2, result: { quality: Math.max(0, quality - 30) } },
-          },
-          'stage:fingerprint:2',
-        )
-      },
-      async () => {
-        await send(
-          {
-            appEvent: 'stage',
-            name: app.name,
-            data: { scan: 'fingerprint', status: 3, result: { quality, image } },
-          },
-          'stage:fingerprint:3',
-        )
-        await log('info', `Fingerprint captured, quality ${quality}`)
-      },
-    ])
-  }
-
-  const failScan = async (scan: AppScan) => {
+  const failScan = (scan: AppScan) => {
     cancelScan(scan)
-    await send({ appEvent: 'stage', name: app.name, data: { scan, status: 0 } }, `stage:${scan}:0`)
-    await log(
-      'error',
-      scan === 'document' ? 'Document removed before the scan ended' : 'Finger moved: no usable print',
-    )
+    void play(failedScan(app.name, scan))
   }
 
   const listeners: [string, EventListener][] = []
@@ -265,10 +157,10 @@ export function startDeviceApp(
     byId(id).addEventListener('click', listener)
     listeners.push([id, listener])
   }
-  on('scan-document', scanDocument)
-  on('scan-fingerprint', scanFingerprint)
-  on('fail-document', () => void failScan('document'))
-  on('fail-fingerprint', () => void failScan('fingerprint'))
+  on('scan-document', () => runScan('document', documentScan(app.name, customerName)))
+  on('scan-fingerprint', () => runScan('fingerprint', fingerprintScan(app.name)))
+  on('fail-document', () => failScan('document'))
+  on('fail-fingerprint', () => failScan('fingerprint'))
   const onDeviceChange = () => void reportDevices()
   deviceBoxes.addEventListener('change', onDeviceChange)
   const onMessage = (command: AppCommand) => void onCommand(command)
