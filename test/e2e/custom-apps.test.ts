@@ -18,11 +18,14 @@ function stageOf(page: Page, scan: 'document' | 'fingerprint') {
   return page.locator(inConsole(`.scan-${scan} .stage-badge`))
 }
 
-/** Whether an image on the page decoded to a real picture. */
-async function decoded(page: Page, selector: string): Promise<boolean> {
-  return page
-    .locator(inConsole(selector))
-    .evaluate((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0)
+/** Waits until an image of the console decodes to a real picture (a data URL decodes asynchronously). */
+async function decoded(page: Page, selector: string): Promise<void> {
+  const image = await page.locator(inConsole(selector)).elementHandle(WAIT)
+  await page.waitForFunction(
+    (element) => element instanceof HTMLImageElement && element.complete && element.naturalWidth > 0,
+    image,
+    WAIT,
+  )
 }
 
 describe('an agent drives the customer’s device app from the call', () => {
@@ -69,8 +72,7 @@ describe('an agent drives the customer’s device app from the call', () => {
     const fields = page.locator(inConsole('.document-fields'))
     assert.match((await fields.textContent()) ?? '', /SurnamePrueba/)
     assert.match((await fields.textContent()) ?? '', /Given namesPaula/)
-    await page.locator(inConsole('.document-image')).waitFor(WAIT)
-    assert.ok(await decoded(page, '.document-image'), 'the document picture does not show')
+    await decoded(page, '.document-image')
 
     await customer.page.click('#scan-fingerprint')
     await stageOf(page, 'fingerprint').filter({ hasText: 'Stage 3: completed' }).waitFor(WAIT)
@@ -78,8 +80,7 @@ describe('an agent drives the customer’s device app from the call', () => {
       (await page.locator(inConsole('.fingerprint-quality')).textContent()) ?? '',
       /^\d{2} \/ 100$/,
     )
-    await page.locator(inConsole('.fingerprint-image')).waitFor(WAIT)
-    assert.ok(await decoded(page, '.fingerprint-image'), 'the fingerprint picture does not show')
+    await decoded(page, '.fingerprint-image')
 
     await customer.page.click('#fail-document')
     const failed = stageOf(page, 'document').filter({ hasText: 'Stage 0: failed' })
