@@ -7,6 +7,7 @@ import { abandonQueuedCall, joinQueue } from '../routing/queue'
 import { customerLeavesCall } from '../routing/hangup'
 import { sendChat } from '../routing/chat'
 import { openBeamport } from '../routing/call-tools'
+import { relayReportToAgents } from '../routing/apps-relay'
 import { relaySignal } from '../media/relay'
 import { guestArrives, guestMeeting } from '../meetings/guest-entry'
 import { guestLeaves } from '../meetings/waiting-room'
@@ -98,10 +99,7 @@ export function customerEventHandlers(context: ServerContext, socket: CustomerSo
       const room = await currentRoom()
       await openBeamport(context, room.roomId, room.accountId, beamport)
     },
-    'apps:message': async (message) => {
-      const room = await currentRoom()
-      context.io.to(rooms.room(room.roomId)).emit('apps:message', message)
-    },
+    'apps:message': async (report) => relayReportToAgents(context, await currentRoom(), report),
     'meeting:join': (request) => guestArrives(context, sessionId, request),
     'meeting:leave': async () => {
       const meeting = await guestMeeting(context, sessionId)

@@ -94,16 +94,9 @@ describe('in a call', () => {
     assert.equal(wrongPeer.ok, false)
   })
 
-  it('relays apps messages, beamport, capture shots, exchanges and permissions', async () => {
+  // apps:message has its own file: apps-relay.test.ts.
+  it('relays beamport, capture shots, exchanges and permissions', async () => {
     const { owner, customer, call } = await inCall()
-    owner.client.emit('apps:message', { appEvent: 'start', name: 'onboarding', data: { step: 1 } })
-    assert.deepEqual(await customer.next('apps:message'), {
-      appEvent: 'start',
-      name: 'onboarding',
-      data: { step: 1 },
-    })
-    customer.emit('apps:message', { appEvent: 'status', name: 'onboarding', data: { barcode: 3 } })
-    assert.equal((await owner.client.next<{ appEvent: string }>('apps:message')).appEvent, 'status')
     owner.client.emit('beamport:open', { channel: 'files' })
     assert.deepEqual(await owner.client.next('beamport:create'), { channel: 'files' })
     assert.deepEqual(await customer.next('beamport:create'), { channel: 'files' })
