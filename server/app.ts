@@ -138,7 +138,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
 
   defineRingJobs(context)
   await fastify.register(async (api) => registerApi(api, context), { prefix: '/api' })
-  await registerStatic(fastify, { version: options.version })
+  await registerStatic(fastify, { version: options.version, devEndpoints: context.devEndpoints })
   io.on('connection', (socket) => attachAgentSocket(context, socket))
   attachCustomerNamespace(context, customers)
   const stopSweeper = startSweeper(context)
