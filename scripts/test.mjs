@@ -149,8 +149,8 @@ if (wants('server'))
   add(
     await nodeSuite('server', 'test/server', {
       extra: ['--test-concurrency=2'],
-      testTimeoutMs: 5 * MINUTE,
-      runnerTimeoutMs: 20 * MINUTE,
+      testTimeoutMs: 15 * MINUTE,
+      runnerTimeoutMs: 40 * MINUTE,
     }),
   )
 if (wants('e2e'))

@@ -14,7 +14,7 @@ export interface RunningServer {
 }
 
 /** How long a server may take to listen, and to close once asked. */
-const START_MS = 60_000
+const START_MS = 120_000
 const STOP_MS = 10_000
 
 /** Finds a port that is free right now. */
