@@ -54,7 +54,8 @@ export function tapCounts(output, outcome) {
  * failure each count as one failure.
  */
 export function reportCounts(report, outcome) {
-  if (!report) return { passed: 0, failed: 1, reason: 'wrote no report' }
+  if (!report)
+    return { passed: 0, failed: 1, reason: overrule(outcome, 0) ?? 'exited with 0 but wrote no report' }
   const passed = Number(report.passed) || 0
   const failed = Number(report.failed) || 0
   let reason = overrule(outcome, failed)
