@@ -98,9 +98,14 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
     await choose(agent, '.schedule-drawer #schedule-reason', 'Claim')
     await choose(agent, '.schedule-drawer .referrer-select', 'http')
     await agent.screenshot({ path: join(SHOTS, 'calendar-schedule-drawer.png') })
-    await agent.click(inConsole('.schedule-drawer .drawer-footer .submit'))
-    await agent.locator(inConsole('.schedule-drawer[open]')).waitFor({ state: 'detached' })
-    await agent.locator(inConsole('sl-alert'), { hasText: 'The appointment was scheduled.' }).waitFor()
+    // The confirmation lives 7 s: watched for from before the click.
+    await Promise.all([
+      agent.locator(inConsole('sl-alert'), { hasText: 'The appointment was scheduled.' }).waitFor(),
+      (async () => {
+        await agent.click(inConsole('.schedule-drawer .drawer-footer .submit'))
+        await agent.locator(inConsole('.schedule-drawer[open]')).waitFor({ state: 'detached' })
+      })(),
+    ])
 
     // See it on the grid, on the day it was booked for.
     const booked = await findOnGrid(agent, 'Paula Playwright')

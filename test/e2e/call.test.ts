@@ -104,9 +104,14 @@ describe('an agent answers a customer and runs the call to the end', () => {
     const { page } = agent
     await tagAndComment(page)
 
-    await page.click(inConsole('.hangup-button'))
-    await page.locator(inConsole('.hangup-blocked')).waitFor()
-    await toastShown(page, 'To hang up the call you must complete the required fields.')
+    // A toast lives 7 s: watched for from before the click, it cannot come and go unseen on a slow machine.
+    await Promise.all([
+      toastShown(page, 'To hang up the call you must complete the required fields.'),
+      (async () => {
+        await page.click(inConsole('.hangup-button'))
+        await page.locator(inConsole('.hangup-blocked')).waitFor()
+      })(),
+    ])
     assert.equal(await page.locator(inConsole('.call-area')).count(), 1)
 
     await fillAgentForm(page)
@@ -174,8 +179,10 @@ describe('an agent transfers the call to another agent', () => {
     const modal = carla.page.locator(inConsole('dialog.inbound-modal[open]'))
     await modal.waitFor({ timeout: 30_000 })
     assert.match((await modal.locator('.transfer-line').textContent()) ?? '', /Direct transfer from Elena/)
-    await answer(carla.page)
-    await toastShown(elena.page, 'The call was transferred to Carla')
+    await Promise.all([
+      toastShown(elena.page, 'The call was transferred to Carla', 60_000),
+      answer(carla.page),
+    ])
     await elena.page.locator(inConsole('.call-area')).waitFor({ state: 'detached', timeout: 20_000 })
     await playsFrames(carla.page, AGENT_VIDEO)
     await playsFrames(customer.page, CUSTOMER_VIDEO)
@@ -201,8 +208,7 @@ describe('an agent invites a second agent into the call', () => {
     const modal = diego.page.locator(inConsole('dialog.inbound-modal[open]'))
     await modal.waitFor({ timeout: 30_000 })
     assert.match((await modal.locator('h2').textContent()) ?? '', /Invitation/)
-    await answer(diego.page)
-    await toastShown(bruno.page, 'joined the call')
+    await Promise.all([toastShown(bruno.page, 'joined the call', 60_000), answer(diego.page)])
     await playsFrames(diego.page, AGENT_VIDEO)
     await customer.page.waitForFunction(() => window.customerState.remoteTracks >= 2, undefined, {
       timeout: 30_000,

@@ -135,11 +135,14 @@ export async function toastTexts(page: Page): Promise<string[]> {
   return page.locator(inConsole('.toast-stack sl-alert')).allTextContents()
 }
 
-/** Waits for a toast containing a text. */
-export async function toastShown(page: Page, text: string): Promise<void> {
+/**
+ * Waits for a toast containing a text. A toast lives 7 s: start waiting before the step that shows it
+ * (`Promise.all`) when that step may be slow.
+ */
+export async function toastShown(page: Page, text: string, timeout = 20_000): Promise<void> {
   await page
     .locator(inConsole('.toast-stack sl-alert'))
     .filter({ hasText: text })
     .first()
-    .waitFor({ timeout: 20_000 })
+    .waitFor({ timeout })
 }
