@@ -200,7 +200,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   registerMetricsRoute(fastify, metrics.registry, options.metricsToken ?? process.env.METRICS_TOKEN)
   defineRingJobs(context)
   await fastify.register(async (api) => registerApi(api, context), { prefix: '/api' })
-  await registerStatic(fastify, { version: options.version })
+  await registerStatic(fastify, { version: options.version, devEndpoints: context.devEndpoints })
   io.on('connection', (socket) => attachAgentSocket(context, socket))
   attachCustomerNamespace(context, customers)
   const stopSweeper = startSweeper(context)

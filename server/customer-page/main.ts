@@ -157,8 +157,8 @@ form.addEventListener('submit', (event) => {
     ? joinMeeting(meetingCode)
     : callSegment((form.elements.namedItem('segment') as HTMLSelectElement).value))
 })
-// Ready: camera asked for and the form handled here, not submitted by the browser.
-byId<HTMLButtonElement>('call-button').disabled = false
+// Ready: camera asked for, the form filled and handled here. Only now may the customer type and call.
+byId<HTMLFieldSetElement>('call-fields').disabled = false
 
 async function callSegment(segment: string): Promise<void> {
   const chosen = segments.find((candidate) => candidate.id === segment)

@@ -1,4 +1,5 @@
 import type { ServerContext } from '../context'
+import { every } from '../clock'
 import { expireOffer } from './ring-end'
 import { exceedQueue } from './queue'
 import { customerGraceOver } from './customer-presence'
@@ -29,18 +30,16 @@ export function startSweeper(context: ServerContext): () => Promise<void> {
     beating = beat(context).finally(() => (beating = null))
     await beating
   }
-  const timer = setInterval(() => context.background.run(sweep), context.timers.sweepIntervalMs)
+  // On the server's clock: a test that moves time forward beats the heartbeat (and sweeps) as it goes.
+  const stopSweeps = every(context.clock, context.timers.sweepIntervalMs, () => context.background.run(sweep))
   // The heartbeat keeps its own pace: a long sweep interval (tests) must not make this process look dead.
-  const heartbeat = setInterval(
-    () => context.background.run(pulse),
-    Math.max(100, Math.floor(context.timers.nodeTtlMs / 3)),
+  const stopBeats = every(context.clock, Math.max(100, Math.floor(context.timers.nodeTtlMs / 3)), () =>
+    context.background.run(pulse),
   )
-  timer.unref()
-  heartbeat.unref()
   return async () => {
     stopped = true
-    clearInterval(timer)
-    clearInterval(heartbeat)
+    stopSweeps()
+    stopBeats()
     await Promise.allSettled([sweeping, beating])
   }
 }

@@ -1,9 +1,8 @@
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser, Page } from 'playwright-core'
-import { startServer, type RunningServer } from './support/server'
-import { launchBrowser } from './support/browser'
-import { agentOnline, customerCalls, customerScreen, distSnapshot, inConsole } from './support/console-page'
+import type { Page } from 'playwright-core'
+import { freshWorld } from './support/world'
+import { agentOnline, customerCalls, customerScreen, inConsole } from './support/console-page'
 
 const WAIT = { timeout: 20_000 }
 
@@ -29,25 +28,12 @@ async function decoded(page: Page, selector: string): Promise<void> {
 }
 
 describe('an agent drives the customer’s device app from the call', () => {
-  let server: RunningServer
-  let browser: Browser
-
-  before(async () => {
-    server = await startServer({
-      TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }),
-      DIST_DIR: await distSnapshot(),
-    })
-    browser = await launchBrowser()
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const world = freshWorld({ TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }) })
 
   it('starts the app, sees its devices and both scans, a failed stage, then restarts and stops it', async () => {
-    const agent = await agentOnline(browser, server, 'ana@demo.test')
+    const agent = await agentOnline(await world.newContext(), world.server, 'ana@demo.test')
     // Sales runs the onboarding kit: the customer page plays it.
-    const customer = await customerCalls(browser, server, 'Sales', 'Paula Prueba')
+    const customer = await customerCalls(await world.newContext(), world.server, 'Sales', 'Paula Prueba')
     const { page } = agent
     await page.locator(inConsole('dialog.inbound-modal[open]')).waitFor({ timeout: 30_000 })
     await page.click(inConsole('.answer-button'))

@@ -4,7 +4,6 @@ import { performance } from 'node:perf_hooks'
 import type { Database } from '../../server/store/database'
 import { TestServer } from './support/test-server'
 import { freshDatabase } from './support/prepared-database'
-import { serverFakeClock, type ServerFakeClock } from './support/server-fake-clock'
 
 /** The budget the issue sets for both probes. */
 const PROBE_BUDGET_MS = 100
@@ -105,12 +104,10 @@ describe('/healthz and /readyz', () => {
 
 describe('/readyz when the database stops answering', () => {
   let server: TestServer
-  let clock: ServerFakeClock
   let database: ReturnType<typeof stallable>
   before(async () => {
-    clock = serverFakeClock()
     database = stallable(await freshDatabase())
-    server = await TestServer.start({ clock, database: database.db })
+    server = await TestServer.start({ database: database.db })
     await probe(server, '/healthz')
   })
   afterEach(() => database.resume())
@@ -125,7 +122,7 @@ describe('/readyz when the database stops answering', () => {
     assert.equal(busy.status, 200, 'a busy database that answered seconds ago is not a reason to drop out')
     assert.equal(busy.body.checks?.database, 'slow')
 
-    await clock.tick(6_000)
+    await server.clock.advance(6_000)
     const gone = await probe(server, '/readyz')
     assert.ok(gone.ms < PROBE_BUDGET_MS, `${gone.ms} ms`)
     assert.ok(gone.roundTripMs < NO_HANG_MS, `${gone.roundTripMs} ms`)
@@ -142,10 +139,8 @@ describe('/readyz when the database stops answering', () => {
 
 describe('/readyz while draining', () => {
   let server: TestServer
-  let clock: ServerFakeClock
   before(async () => {
-    clock = serverFakeClock()
-    server = await TestServer.start({ clock, metricsToken: 'drain-token' })
+    server = await TestServer.start({ metricsToken: 'drain-token' })
   })
   after(() => server.close())
 
@@ -169,7 +164,7 @@ describe('/readyz while draining', () => {
     assert.match(await late.next<string>('connect_error'), /./)
     assert.equal(agent.socket.connected, true, 'connected clients stay until the delay is over')
 
-    await clock.tick(30_000)
+    await server.clock.advance(30_000)
     const report = await stopping
     assert.equal(report.timedOut, false)
     assert.equal(await agent.next<string>('disconnect'), 'transport close')
