@@ -23,7 +23,7 @@ export async function registerStatic(app: FastifyInstance, { version }: { versio
     reply.header('cache-control', 'no-cache').type('text/plain').send(version),
   )
   registerPageBundles(app)
-  for (const name of ['crm.html', 'customer.html', 'test-agent.html'])
+  for (const name of ['crm.html', 'customer.html', 'test-agent.html', 'feedback.html'])
     app.get(`/${name}`, async (_request, reply) => reply.type('text/html').send(await page(name)))
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
