@@ -15,9 +15,11 @@ export function HistoryFilters() {
   const filters = useStore($historyFilters)
   const segments = useStore($agentSegmentList)
   const [search, setSearch] = useState(filters.search)
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    void filterHistory({ search })
+    // What the field holds now (a submit may come before React has rendered the last keystroke).
+    const field = event.currentTarget.elements.namedItem('search')
+    void filterHistory({ search: field instanceof HTMLInputElement ? field.value : search })
   }
   const active = Boolean(filters.from || filters.to || filters.segment || filters.outcome || filters.search)
   return (
@@ -92,6 +94,7 @@ export function HistoryFilters() {
           id="history-search"
           className="input"
           type="search"
+          name="search"
           maxLength={100}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
