@@ -4,7 +4,6 @@ import { SEED, SEED_USERS, seedUserId } from './seed-content'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
-const DAY = 24 * HOUR
 
 /** The demo's announcements, by the supervisor; the first is read by everyone. */
 export const SEED_ANNOUNCEMENTS = [
@@ -13,7 +12,7 @@ export const SEED_ANNOUNCEMENTS = [
     title: 'Welcome to the console',
     body: 'Set your status to Available to take calls.',
     read: true,
-    ago: 3 * DAY,
+    ago: 72 * HOUR,
   },
   {
     key: 'ringtones',
@@ -48,13 +47,12 @@ export async function seedAnnouncements(tx: Queryable, now: number): Promise<voi
   }
 }
 
-/** Past calls of the demo history: days ago, start hour (UTC), minutes talked, outcome, chat. */
+/** Past calls of the demo history: hours before the seed, minutes talked, outcome, tag. */
 const PAST_CALLS = [
   {
     customer: 'Marta Molina',
     segment: 'sales',
-    daysAgo: 1,
-    hour: 14,
+    hoursAgo: 1,
     minutes: 6,
     outcome: 'answered',
     tag: 'sale',
@@ -62,8 +60,7 @@ const PAST_CALLS = [
   {
     customer: 'Pedro Pinto',
     segment: 'support',
-    daysAgo: 1,
-    hour: 15,
+    hoursAgo: 2,
     minutes: 11,
     outcome: 'transferred',
     tag: 'bug',
@@ -71,8 +68,7 @@ const PAST_CALLS = [
   {
     customer: 'Lucia Lopez',
     segment: 'sales',
-    daysAgo: 2,
-    hour: 13,
+    hoursAgo: 3,
     minutes: 0,
     outcome: 'missed',
     tag: null,
@@ -80,8 +76,7 @@ const PAST_CALLS = [
   {
     customer: 'Tomas Toro',
     segment: 'support',
-    daysAgo: 2,
-    hour: 16,
+    hoursAgo: 26,
     minutes: 4,
     outcome: 'answered',
     tag: 'info',
@@ -89,8 +84,7 @@ const PAST_CALLS = [
   {
     customer: 'Irene Ibarra',
     segment: 'sales',
-    daysAgo: 3,
-    hour: 12,
+    hoursAgo: 50,
     minutes: 0,
     outcome: 'dismissed',
     tag: null,
@@ -104,11 +98,10 @@ const PAST_CALLS = [
 export async function seedHistory(tx: Queryable, now: number): Promise<void> {
   const ana = seedUserId('ana')
   const bruno = seedUserId('bruno')
-  const dayStart = Math.floor(now / DAY) * DAY
   for (const item of PAST_CALLS) {
     const id = newId()
     const segment = SEED.segments[item.segment]
-    const queuedAt = dayStart - item.daysAgo * DAY + item.hour * HOUR
+    const queuedAt = now - item.hoursAgo * HOUR - 15 * MINUTE
     const answered = item.minutes > 0
     const answeredAt = answered ? queuedAt + MINUTE : null
     const endedAt = queuedAt + MINUTE + item.minutes * MINUTE + (answered ? 0 : MINUTE)
@@ -137,7 +130,7 @@ export async function seedHistory(tx: Queryable, now: number): Promise<void> {
           deviceType: 'desktop',
           langNative: 'es-CL',
         }),
-        JSON.stringify([{ label: 'Order number', value: `A-${1000 + item.hour}` }]),
+        JSON.stringify([{ label: 'Order number', value: `A-${1000 + item.hoursAgo}` }]),
         item.tag ? [stableId(`tag:${item.tag}`)] : [],
         answered ? 'Customer asked about delivery times.' : '',
         new Date(queuedAt),
@@ -202,14 +195,14 @@ export async function seedHistory(tx: Queryable, now: number): Promise<void> {
           ],
         )
   }
-  // Ana's statuses on those days: available most of the afternoon, a break in between.
-  for (let daysAgo = 3; daysAgo >= 1; daysAgo--) {
-    const start = dayStart - daysAgo * DAY + 12 * HOUR
+  // Ana's statuses around those calls: available, a break in between, then offline.
+  for (const hoursAgo of [52, 28, 4]) {
+    const start = now - hoursAgo * HOUR
     for (const [offset, status] of [
       [0, 'available'],
-      [2 * HOUR, 'break'],
-      [2 * HOUR + 20 * MINUTE, 'available'],
-      [5 * HOUR, 'disconnected'],
+      [90 * MINUTE, 'break'],
+      [110 * MINUTE, 'available'],
+      [3 * HOUR + 30 * MINUTE, 'disconnected'],
     ] as const)
       await tx.query('INSERT INTO status_changes (user_id, status, at) VALUES ($1, $2, $3)', [
         ana,

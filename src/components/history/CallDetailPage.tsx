@@ -71,7 +71,7 @@ export default function CallDetailPage() {
             <OutcomeTag outcome={current.detail.outcome} />
             <ViaNote via={current.detail.via} />
           </header>
-          <dl className="details card summary">
+          <dl className="field-list card summary">
             <div className="pair">
               <dt>
                 <FormattedMessage id="history.column.date" />

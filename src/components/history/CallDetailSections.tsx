@@ -47,7 +47,7 @@ export function CustomerCard({ detail }: { detail: Detail }) {
   ]
   return (
     <Card title="history.detail.customer" name="customer">
-      <dl className="details">
+      <dl className="field-list">
         {detail.ticketId && (
           <>
             <dt>{intl.formatMessage({ id: 'call.info.ticket' })}</dt>
@@ -71,7 +71,7 @@ export function FormsCard({ detail }: { detail: Detail }) {
   if (detail.form.length === 0 && agentFields.length === 0) return null
   return (
     <Card title="history.detail.forms" name="forms">
-      <dl className="details">
+      <dl className="field-list">
         {detail.form.map((field, index) => (
           <div key={`customer-${index}`} className="pair">
             <dt>{field.label}</dt>

@@ -157,20 +157,20 @@ export const pageStyles = css`
     padding: 0 var(--sl-spacing-small);
     font-size: var(--sl-font-size-small);
   }
-  .details {
+  .field-list {
     display: grid;
     grid-template-columns: max-content 1fr;
     gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium);
     margin: 0;
     font-size: var(--sl-font-size-small);
   }
-  .details > .pair {
+  .field-list > .pair {
     display: contents;
   }
-  .details dt {
+  .field-list dt {
     color: var(--sl-color-neutral-600);
   }
-  .details dd {
+  .field-list dd {
     margin: 0;
     overflow-wrap: anywhere;
   }

@@ -12,7 +12,7 @@ interface MetricsChartsProps {
   metrics: Metrics
 }
 
-/** Calls per hour (a day) or per day (a week), stacked by outcome. */
+/** Calls per hour (a day) or per day (a week), by outcome. */
 function CallsChart({ metrics }: MetricsChartsProps) {
   const intl = useIntl()
   const labels = metrics.buckets.map((bucket) =>
@@ -40,10 +40,8 @@ function CallsChart({ metrics }: MetricsChartsProps) {
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        scales: {
-          x: { stacked: true },
-          y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } },
-        },
+        // Side by side, not stacked: a transferred call was answered too.
+        scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
       },
     }),
     JSON.stringify([labels, series]),

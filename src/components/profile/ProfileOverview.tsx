@@ -26,7 +26,7 @@ export function ProfileOverview() {
         ) : profile.status === 'loaded' ? (
           <>
             <sl-icon name="person-circle" aria-hidden="true" className="avatar"></sl-icon>
-            <dl className="details">
+            <dl className="field-list">
               <div className="pair">
                 <dt>
                   <FormattedMessage id="profile.name" />

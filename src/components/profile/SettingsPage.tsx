@@ -93,7 +93,7 @@ export default function SettingsPage() {
                   </label>
                   <button
                     type="button"
-                    className="button small text preview"
+                    className="button small text tone-preview"
                     aria-pressed={preview === tone}
                     aria-label={intl.formatMessage(
                       { id: preview === tone ? 'settings.stopPreview' : 'settings.playPreview' },

@@ -96,7 +96,7 @@ export const profileStyles = css`
     margin: 0;
     padding: 0;
     display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
+    grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr));
     gap: var(--sl-spacing-x-small);
   }
   .ringtone-list li {
