@@ -177,4 +177,20 @@ export const pageStyles = css`
   a.page-link {
     color: var(--sl-color-primary-700);
   }
+  /* One step darker than the controls' defaults: text on these colours reaches 4.5:1. */
+  .page .button.primary,
+  .page .button[aria-pressed='true'] {
+    background: var(--sl-color-primary-700);
+    border-color: var(--sl-color-primary-700);
+    color: var(--sl-color-neutral-0);
+  }
+  .page .button.primary:hover:not(:disabled),
+  .page .button[aria-pressed='true']:hover:not(:disabled) {
+    background: var(--sl-color-primary-800);
+    border-color: var(--sl-color-primary-800);
+    color: var(--sl-color-neutral-0);
+  }
+  .page .button.text {
+    color: var(--sl-color-primary-700);
+  }
 `

@@ -141,11 +141,6 @@ export const profileStyles = css`
     display: flex;
     gap: var(--sl-spacing-x-small);
   }
-  .metrics-toolbar button[aria-pressed='true'] {
-    background: var(--sl-color-primary-600);
-    border-color: var(--sl-color-primary-600);
-    color: var(--sl-color-neutral-0);
-  }
   .figures {
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr));

@@ -155,8 +155,8 @@ describe('Profile pages', () => {
     it('previews a tone (play, then stop) and keeps the volume on this device', async () => {
       await loadUserSettings()
       area = await renderArea(<SettingsPage />)
-      await waitUntil(() => q('[data-ringtone="marimba"] .preview'))
-      const preview = () => q<HTMLButtonElement>('[data-ringtone="marimba"] .preview')!
+      await waitUntil(() => q('[data-ringtone="marimba"] .tone-preview'))
+      const preview = () => q<HTMLButtonElement>('[data-ringtone="marimba"] .tone-preview')!
       expect(preview().getAttribute('aria-label')).to.equal('Play Marimba')
       preview().click()
       await waitUntil(() => preview().getAttribute('aria-pressed') === 'true', 'not playing')
