@@ -60,7 +60,7 @@ describe('the agent’s own areas after a day of calls', () => {
   let ana: WatchedPage
   let bruno: WatchedPage
   // The demo seeds a few calls of Ana's: the metrics are compared with what they said before.
-  let before: Record<string, number>
+  let baseline: Record<string, number>
 
   before(async () => {
     server = await startServer({
@@ -76,7 +76,7 @@ describe('the agent’s own areas after a day of calls', () => {
 
   it('plays the ringtone the agent just chose on the next ring', async () => {
     ana = await agentOnline(browser, server, 'ana@demo.test')
-    before = await figures(ana.page)
+    baseline = await figures(ana.page)
     await openMenu(ana.page, 'Profile', 'settings')
     await ana.page.click(inConsole('.ringtone-list input[value="marimba"]'))
     await ana.page.locator(inConsole('.save-status')).filter({ hasText: 'Marimba will ring' }).waitFor()
@@ -149,9 +149,9 @@ describe('the agent’s own areas after a day of calls', () => {
     const after = await figures(ana.page)
     assert.deepEqual(
       {
-        answered: (after.answered ?? 0) - (before.answered ?? 0),
-        missed: (after.missed ?? 0) - (before.missed ?? 0),
-        transferred: (after.transferred ?? 0) - (before.transferred ?? 0),
+        answered: (after.answered ?? 0) - (baseline.answered ?? 0),
+        missed: (after.missed ?? 0) - (baseline.missed ?? 0),
+        transferred: (after.transferred ?? 0) - (baseline.transferred ?? 0),
       },
       { answered: 2, missed: 1, transferred: 1 },
     )
