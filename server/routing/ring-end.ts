@@ -43,8 +43,15 @@ export function defineRingJobs(context: ServerContext): void {
   context.background.define('offer-expiry', (offerId) => expireOffer(context, offerId))
 }
 
-/** Cancels whatever rings at an agent who went away. */
-export async function cancelOffersOf(context: ServerContext, userId: string): Promise<void> {
+/**
+ * Cancels whatever rings at an agent who went away (`unavailable`), or whose process drains
+ * (`draining`); resolves whether something rang.
+ */
+export async function cancelOffersOf(
+  context: ServerContext,
+  userId: string,
+  why: 'unavailable' | 'draining' = 'unavailable',
+): Promise<boolean> {
   const ended = await context.db.transaction(async (tx) => {
     const rows = await tx.query<OfferRow>(
       "SELECT * FROM offers WHERE agent_id = $1 AND state = 'ringing' FOR UPDATE",
@@ -53,12 +60,16 @@ export async function cancelOffersOf(context: ServerContext, userId: string): Pr
     const offer = rows[0]
     return offer ? closeOffer(context, tx, offer, 'canceled') : null
   })
-  if (ended) await afterOfferClosed(context, ended, 'canceled')
+  if (ended) await afterOfferClosed(context, ended, 'canceled', why)
+  return ended !== null
 }
 
 interface ClosedOffer {
   offer: OfferRow
+  /** The queue to dispatch again: set when a queue call went back to it. */
   segmentId: string | null
+  /** The call's segment, for the log line. */
+  callSegmentId: string | null
   targetName: string
   /** A personal-link call its agent did not take: it ends for the customer (`agent-unavailable`). */
   unavailableCallId: string | null
@@ -80,8 +91,10 @@ async function closeOffer(
   ])
   let segmentId: string | null = null
   let unavailableCallId: string | null = null
+  let callSegmentId: string | null
   if (offer.kind === 'inbound') {
     const call = await lockCall(tx, offer.call_id)
+    callSegmentId = call?.segment_id ?? null
     // A personal-link call rings at its agent only: not taken, it ends rather than going back to the queue.
     if (call?.status === 'ringing' && call.target_agent_id) {
       await tx.query(
@@ -94,25 +107,46 @@ async function closeOffer(
       await tx.query("UPDATE calls SET status = 'queued' WHERE id = $1", [call.id])
       segmentId = call.segment_id
     }
+  } else {
+    const rows = await tx.query<{ segment_id: string }>('SELECT segment_id FROM calls WHERE id = $1', [
+      offer.call_id,
+    ])
+    callSegmentId = rows[0]?.segment_id ?? null
   }
   const target = await userById(tx, offer.agent_id)
-  return { offer, segmentId, targetName: target ? fullName(target) : '', unavailableCallId }
+  return { offer, segmentId, callSegmentId, targetName: target ? fullName(target) : '', unavailableCallId }
 }
 
 async function afterOfferClosed(
   context: ServerContext,
-  { offer, segmentId, targetName, unavailableCallId }: ClosedOffer,
+  { offer, segmentId, callSegmentId, targetName, unavailableCallId }: ClosedOffer,
   state: 'dismissed' | 'timeout' | 'canceled',
+  why: 'unavailable' | 'draining' = 'unavailable',
 ): Promise<void> {
   if (unavailableCallId) {
     const room = rooms.room(unavailableCallId)
     context.customers.to(room).emit('call:ended', { callId: unavailableCallId, reason: 'agent-unavailable' })
     context.customers.in(room).socketsLeave(room)
   }
+  const ref = { callId: offer.call_id, agentId: offer.agent_id, segmentId: callSegmentId }
+  context.events.offerEnded({
+    ...ref,
+    kind: offer.kind,
+    outcome: state,
+    ...(state === 'canceled' ? { reason: why } : {}),
+  })
   if (state === 'timeout')
     context.io.to(rooms.user(offer.agent_id)).emit('agent:call:timeout', { callId: offer.call_id })
   const reason = state === 'canceled' ? 'unavailable' : state
   const target = agentTarget(offer.agent_id, targetName)
+  if (offer.kind === 'transferred')
+    context.events.transfer({
+      ...ref,
+      agentId: offer.from_agent_id,
+      target: 'agent',
+      toId: offer.agent_id,
+      outcome: reason,
+    })
   if (offer.kind === 'transferred' && offer.from_agent_id)
     context.io.to(rooms.user(offer.from_agent_id)).emit('call:transfer:error', {
       callId: offer.call_id,

@@ -1,4 +1,4 @@
-import { after, before, describe, it } from 'node:test'
+import { afterEach, beforeEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import type {
   Announcement,
@@ -14,11 +14,12 @@ import type {
 } from '../../src/protocol'
 import { TestServer } from './support/test-server'
 
+// A server of its own for each test: nothing one test does (a link, an announcement) reaches another.
 let server: TestServer
-before(async () => {
-  server = await TestServer.start({ timers: { ringTimeoutMs: 1_500 } })
+beforeEach(async () => {
+  server = await TestServer.start()
 })
-after(() => server.close())
+afterEach(() => server.close())
 
 const codeOf = (url: string) => new URL(url).searchParams.get('link') as string
 
@@ -138,6 +139,25 @@ describe('notifications over HTTP', () => {
     const fresh = await server.agent(await server.createAgent([]))
     const theirs = await server.http<Paged<Notification>>('GET', '/notifications', { token: fresh.token })
     assert.equal(theirs.body.total, 0)
+  })
+
+  it('lets nobody read or mark another agent’s notifications', async () => {
+    const ana = await server.agent('ana@demo.test')
+    const bruno = await server.agent('bruno@demo.test')
+    const anas = await ana.client.request<NotificationsUpdate>('notification:request', {})
+    assert.ok(anas.ok)
+    const unread = anas.data.notifications.filter((item) => item.readAt === null).map((item) => item.id)
+    assert.equal(unread.length, 2)
+    // Bruno names Ana's notifications, one by one and all at once: only his own change.
+    const marked = await bruno.client.request<NotificationsUpdate>('notifications:read', { ids: unread })
+    assert.ok(marked.ok)
+    assert.ok(marked.data.notifications.every((item) => !unread.includes(item.id)))
+    assert.ok((await bruno.client.request('notifications:read', {})).ok)
+    const after = await ana.client.request<NotificationsUpdate>('notification:request', {})
+    assert.ok(after.ok)
+    assert.equal(after.data.unread, 2)
+    const page = await server.http<Paged<Notification>>('GET', '/notifications', { token: bruno.token })
+    assert.ok(page.body.data.every((item) => !anas.data.notifications.some((hers) => hers.id === item.id)))
   })
 })
 
