@@ -157,9 +157,15 @@ describe('the agent’s own areas', () => {
       .filter({ hasText: 'Hello from Alice' })
       .waitFor()
     await ana.page.locator(inConsole('[data-section="notes"] .tag')).filter({ hasText: 'Sale' }).waitFor()
-    // The browser's back returns to the list.
+    // The browser's back returns to the list, forward to the call again.
     await ana.page.goBack()
     await ana.page.locator(inConsole('.history-table')).waitFor()
+    await ana.page.goForward()
+    await ana.page
+      .locator(inConsole('[data-section="chat"]'))
+      .filter({ hasText: 'Hello from Alice' })
+      .waitFor()
+    assert.match(new URL(ana.page.url()).pathname, /^\/history\/[A-Za-z0-9]+$/)
 
     const after = await figures(ana.page)
     assert.deepEqual(
