@@ -6,6 +6,10 @@ import type { MessageId } from '../../stores/app/i18n'
 import { navigate } from '../../stores/shell/router'
 import { $fileDownloads, downloadSavedFile } from '../../stores/history/call-detail'
 import { selectKey } from '../common/select-key'
+import { registerPageIcons } from '../icons/pages-icons'
+
+// Its icons come with the pages' chunk, not with the elements.
+registerPageIcons()
 
 type Detail = CallHistoryDetail
 

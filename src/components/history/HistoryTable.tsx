@@ -6,6 +6,10 @@ import type { MessageId } from '../../stores/app/i18n'
 import { navigate } from '../../stores/shell/router'
 import { $historyFilters, sortHistory, type HistorySortField } from '../../stores/history/history-list'
 import { OutcomeTag, TalkTime, ViaNote } from './outcome'
+import { registerPageIcons } from '../icons/pages-icons'
+
+// Its icons come with the pages' chunk, not with the elements.
+registerPageIcons()
 
 /** A column header that sorts the list, with `aria-sort`. */
 function SortHeader({ field, label }: { field: HistorySortField; label: MessageId }) {

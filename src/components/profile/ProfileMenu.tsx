@@ -4,6 +4,10 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { navigate } from '../../stores/shell/router'
 import { PROFILE_MENU, type ProfileMenuEntry } from './profile-menu'
+import { registerPageIcons } from '../icons/pages-icons'
+
+// Its icons come with the pages' chunk, not with the elements.
+registerPageIcons()
 
 /** An entry's count; nothing at 0. */
 function Count({ count: $count, label }: { count: ReadableAtom<number>; label: string }) {

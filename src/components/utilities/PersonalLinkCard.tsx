@@ -9,6 +9,10 @@ import {
 } from '../../stores/utilities/personal-link'
 import { $agentSegmentList } from '../../stores/utilities/agent-segments'
 import { PageLoading } from '../common/PageStates'
+import { registerPageIcons } from '../icons/pages-icons'
+
+// Its icons come with the pages' chunk, not with the elements.
+registerPageIcons()
 
 /**
  * The agent's personal link: a URL that puts a customer straight through to them. Make it for one

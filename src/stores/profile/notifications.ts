@@ -1,6 +1,6 @@
 import { atom, computed, onMount } from 'nanostores'
 import * as v from 'valibot'
-import { createIntl, createIntlCache } from 'react-intl'
+import { createIntl, createIntlCache } from '@formatjs/intl'
 import { NotificationsUpdateSchema, type NotificationsUpdate } from '../../protocol'
 import { showDesktopNotification } from '../../services/desktop-notifications'
 import { openTabChannel, type TabChannel } from '../../services/tab-channel'
