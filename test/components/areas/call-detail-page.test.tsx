@@ -96,7 +96,7 @@ describe('Call detail page', () => {
     area = await renderArea(<CallDetailPage />)
     await waitUntil(() => area.text().includes('This call could not be loaded.'), 'no failure')
     answer = () => ({ body: detail })
-    ;[...area.shadow.querySelectorAll('sl-button')].find((b) => b.textContent?.includes('Try again'))!.click()
+    ;[...area.shadow.querySelectorAll('button')].find((b) => b.textContent?.includes('Try again'))!.click()
     await waitUntil(() => section('chat'), 'the retry did not load')
     area.shadow.querySelector<HTMLAnchorElement>('.back-link')!.click()
     expect($path.get()).to.equal('/history')

@@ -97,7 +97,7 @@ describe('History page', () => {
     release({ status: 500, body: { code: 500, message: 'down' } })
     await waitUntil(() => area.text().includes('The history could not be loaded.'), 'no error')
     calls = () => ({ body: page([historyItem()]) })
-    ;[...area.shadow.querySelectorAll('sl-button')].find((b) => b.textContent?.includes('Try again'))!.click()
+    ;[...area.shadow.querySelectorAll('button')].find((b) => b.textContent?.includes('Try again'))!.click()
     await waitUntil(() => rows().length === 1, 'the retry did not load')
   })
 

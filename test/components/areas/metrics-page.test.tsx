@@ -12,7 +12,7 @@ describe('Metrics page', () => {
   let time: FakeClock
   let area: RenderedArea
   let requests: FakeRequest[]
-  let answer: (request: FakeRequest) => FakeResponse
+  let answer: (request: FakeRequest) => FakeResponse | Promise<FakeResponse>
 
   beforeEach(() => {
     time = fakeClock(Date.parse('2026-11-23T15:00:00Z'))
@@ -77,12 +77,15 @@ describe('Metrics page', () => {
   })
 
   it('shows the loading line, then the error with a retry', async () => {
-    answer = () => ({ status: 500, body: { code: 500, message: 'down' } })
+    // Held until the loading line is seen: the answer comes when the test says.
+    let release: (response: FakeResponse) => void = () => undefined
+    answer = () => new Promise((resolve) => (release = resolve))
     area = await renderArea(<MetricsPage />)
     expect(area.text()).to.contain('Loading…')
+    release({ status: 500, body: { code: 500, message: 'down' } })
     await waitUntil(() => area.text().includes('Your metrics could not be loaded.'), 'no error')
     answer = () => ({ body: metricsOf() })
-    ;[...area.shadow.querySelectorAll('sl-button')].find((b) => b.textContent?.includes('Try again'))!.click()
+    ;[...area.shadow.querySelectorAll('button')].find((b) => b.textContent?.includes('Try again'))!.click()
     await waitUntil(() => figure('answered') === '3', 'the retry did not load')
   })
 })

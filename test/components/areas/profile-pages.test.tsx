@@ -96,9 +96,7 @@ describe('Profile pages', () => {
       area = await renderArea(<ProfilePage route="profile" />)
       await waitUntil(() => area.text().includes('Your profile could not be loaded.'), 'no error')
       handle[`GET /users/${USER_ID}`] = () => ({ body: USER })
-      ;[...area.shadow.querySelectorAll('sl-button')]
-        .find((b) => b.textContent?.includes('Try again'))!
-        .click()
+      ;[...area.shadow.querySelectorAll('button')].find((b) => b.textContent?.includes('Try again'))!.click()
       await waitUntil(() => q('.profile-email'), 'the retry did not load')
     })
 

@@ -77,7 +77,7 @@ describe('Utilities page', () => {
     area = await renderArea(<UtilitiesPage />)
     await waitUntil(() => area.text().includes('Error getting segments'), 'no error')
     handle['GET /segments'] = () => ({ body: page([SALES]) })
-    ;[...area.shadow.querySelectorAll('sl-button')].find((b) => b.textContent?.includes('Try again'))!.click()
+    ;[...area.shadow.querySelectorAll('button')].find((b) => b.textContent?.includes('Try again'))!.click()
     await waitUntil(() => area.shadow.querySelectorAll('.segment-list li').length === 1, 'the retry failed')
   })
 
