@@ -19,6 +19,10 @@ import { pageStyles } from '../pages/pages.styles'
 import { profileStyles } from './profile.styles'
 import { ProfileBackLink } from './ProfileBackLink'
 import { selectKey } from '../common/select-key'
+import { registerPageIcons } from '../icons/pages-icons'
+
+// Its icons (play, stop) come with the pages' chunk: the call area's own may not be loaded.
+registerPageIcons()
 
 /**
  * `/profile/settings`: the ringtone of inbound calls (and of the offline alert), one of the twelve,
