@@ -39,6 +39,11 @@ async function profileEntry(page: Page, entry: string): Promise<void> {
 /** Waits for the page's data and for fonts and pictures to settle, then takes the picture. */
 async function shoot(page: Page, path: string, ready: string): Promise<void> {
   await page.locator(inConsole(ready)).first().waitFor()
+  // The agent closes the toasts of the way here ("now Available"): the page is the subject.
+  await page
+    .locator(inConsole('.toast-close'))
+    .evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLButtonElement).click()))
+  await page.locator(inConsole('.toast')).first().waitFor({ state: 'detached' })
   await page.evaluate(() => document.fonts.ready.then(() => undefined))
   await page.screenshot({ path })
   console.log(path)
