@@ -1,7 +1,8 @@
 // Copies the Bootstrap icons that the console uses (icon-names.json) out of Shoelace's assets into
-// modules, so <sl-icon> never fetches an icon from a CDN or a base path. Two groups: `shared` icons
-// (icons.generated.ts, registered with the elements) and `call` icons, only the call area shows
-// (call-icons.generated.ts, registered when that lazy area loads). Each icon keeps only what is inside its
+// modules, so <sl-icon> never fetches an icon from a CDN or a base path. Three groups: `shared` icons
+// (icons.generated.ts, registered with the elements), `call` icons, only the call area shows
+// (call-icons.generated.ts, registered when that lazy area loads), and `pages` icons, only the agent's
+// pages show (pages-icons.generated.ts, registered when one of them loads). Each icon keeps only what is inside its
 // <svg>: register-icons.ts wraps it again.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { format, resolveConfig } from 'prettier'
@@ -37,4 +38,10 @@ async function write(file, exportName, what, names) {
 
 const shared = await write('icons.generated.ts', 'icons', 'the elements show', groups.shared)
 const call = await write('call-icons.generated.ts', 'callIcons', 'only the call area shows', groups.call)
-console.log(`icons: ${shared} shared, ${call} for the call area`)
+const pages = await write(
+  'pages-icons.generated.ts',
+  'pageIcons',
+  'only the agent’s pages show',
+  groups.pages,
+)
+console.log(`icons: ${shared} shared, ${call} for the call area, ${pages} for the pages`)

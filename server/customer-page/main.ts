@@ -1,7 +1,13 @@
 // The customer page (demo/customer.html): call a segment, or join an appointment's meeting, over the
 // reference server's customer namespace, with camera, chat and files peer to peer with the agent.
 import type SimplePeer from 'simple-peer'
-import type { CallJoined, MeetingAccepted, MeetingWaiting, QueueStatus } from '../../src/protocol'
+import type {
+  CallJoined,
+  MeetingAccepted,
+  MeetingWaiting,
+  PublicPersonalLink,
+  QueueStatus,
+} from '../../src/protocol'
 import { connectCustomer, customerSessionId, request } from './connection'
 import { PeerMesh } from './peers'
 import { receiveFiles, sendFile } from './file-transfer'
@@ -27,6 +33,8 @@ declare global {
 
 const params = new URLSearchParams(location.search)
 const meetingCode = params.get('meeting')
+// An agent's personal link: the call rings at that agent only.
+const linkCode = params.get('link')
 const state: CustomerState = {
   screen: 'setup',
   callId: null,
@@ -116,6 +124,13 @@ function endScreen(message: string): void {
   goTo('ended')
 }
 
+/** Whom a personal link calls; null (and the page says so) when the link is unknown or was replaced. */
+async function loadPersonalLink(code: string): Promise<PublicPersonalLink | null> {
+  const response = await fetch(`/api/public/personal-links/${encodeURIComponent(code)}`)
+  if (!response.ok) return null
+  return (await response.json()) as PublicPersonalLink
+}
+
 /** A segment the page may call, with the account's app and whether its customers run it. */
 interface PublicSegment {
   id: string
@@ -148,6 +163,19 @@ if (meetingCode) {
   byId('segment-field').hidden = true
   ;(form.elements.namedItem('segment') as HTMLSelectElement).required = false
   byId('call-button').textContent = 'Join the meeting'
+} else if (linkCode) {
+  const link = await loadPersonalLink(linkCode)
+  byId('segment-field').hidden = true
+  const select = form.elements.namedItem('segment') as HTMLSelectElement
+  if (link) {
+    byId('title').textContent = `Call ${link.agent}`
+    select.add(new Option(link.segment.name, link.segment.id))
+    select.value = link.segment.id
+    byId('link-status').textContent = link.available
+      ? `${link.agent} is available.`
+      : `${link.agent} is not available right now; you can still try.`
+    byId('link-status').hidden = false
+  } else endScreen('This link is no longer valid. Ask your agent for a new one.')
 } else await loadSegments()
 
 form.addEventListener('submit', (event) => {
@@ -169,7 +197,12 @@ async function callSegment(segment: string): Promise<void> {
     name: myName,
     referrer: location.href,
     ticketId: params.get('ticket') ?? undefined,
+    personalLink: linkCode ?? undefined,
   })
+  if (!reply.ok && reply.error.reason === 'agent-unavailable')
+    return endScreen('The agent is not available right now. Please try again later.')
+  if (!reply.ok && reply.error.reason === 'unknown-link')
+    return endScreen('This link is no longer valid. Ask your agent for a new one.')
   if (!reply.ok) return alert(reply.error.message)
   socket.emit('permissions', { camera: media.camera, microphone: media.microphone })
   showQueue(reply.data)
@@ -203,6 +236,7 @@ socket.on('call:ended', ({ reason }) => {
     exceeded: 'Nobody could answer in time. Please try again later.',
     'agent-gone': 'The agent lost the connection.',
     left: 'You left the call.',
+    'agent-unavailable': 'The agent is not available right now. Please try again later.',
   }
   endScreen(messages[reason] ?? 'The call has ended.')
 })

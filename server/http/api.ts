@@ -8,6 +8,12 @@ import { calendarRoutes } from './calendar-routes'
 import { filesRoutes } from './files-routes'
 import { recordingsRoutes } from './recordings-routes'
 import { miscRoutes } from './misc-routes'
+import { historyRoutes } from './history-routes'
+import { metricsRoutes } from './metrics-routes'
+import { utilitiesRoutes } from './utilities-routes'
+import { notificationsRoutes } from './notifications-routes'
+import { announcementsRoutes } from './announcements-routes'
+import { feedbackRoutes } from './feedback-routes'
 import { devRoutes } from './dev-routes'
 import { ServerError } from '../errors'
 
@@ -21,6 +27,12 @@ export async function registerApi(api: FastifyInstance, context: ServerContext):
   filesRoutes(api, tools)
   recordingsRoutes(api, tools)
   miscRoutes(api, tools)
+  historyRoutes(api, tools)
+  metricsRoutes(api, tools)
+  utilitiesRoutes(api, tools)
+  notificationsRoutes(api, tools)
+  announcementsRoutes(api, tools)
+  feedbackRoutes(api, tools)
   devRoutes(api, tools)
   api.setNotFoundHandler(async () => {
     throw new ServerError(404, 'Not found')

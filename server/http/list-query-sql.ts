@@ -31,6 +31,7 @@ const MAX_INT = 2_147_483_647
 // Timestamps a filter may name: years 1 to 9999. Further ones are input errors, not database errors.
 const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z')
 const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z')
+const RANGE_SQL: Readonly<Record<string, string>> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }
 
 /** A key of an object built from input, read as its own property only (never one inherited from a prototype). */
 function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
@@ -44,7 +45,8 @@ function ownEntries<T>(record: Readonly<Record<string, T>>): [string, T][] {
 
 /**
  * Turns a decoded Feathers-style list query into SQL over whitelisted fields: equality, `$in`, `$nin`,
- * `$ne`, `$regex` (+`$options=i`), `$or`, `$sort`, `$limit`, `$skip`. Unknown fields, control
+ * `$ne`, `$gt`/`$gte`/`$lt`/`$lte` (number and instant fields), `$regex` (+`$options=i`), `$or`, `$sort`,
+ * `$limit`, `$skip`. Unknown fields, control
  * characters, bad patterns and out-of-range numbers or dates answer 400, so a typo never silently
  * returns everything and no input reaches the database as an error.
  *
@@ -158,6 +160,17 @@ function fieldCondition(
         parts.push(`${field.sql} ${insensitive ? '~*' : '~'} ${placeholder(pattern(operand, field, key))}`)
         break
       }
+      case '$gt':
+      case '$gte':
+      case '$lt':
+      case '$lte':
+        if (typeof operand !== 'string' || (field.type !== 'number' && field.type !== 'instant'))
+          throw new ServerError(
+            400,
+            `${operator} of ${printable(key)} must be a value on a number or date field`,
+          )
+        parts.push(`${field.sql} ${RANGE_SQL[operator]} ${placeholder(coerce(operand, field, key))}`)
+        break
       case '$options':
         break
       default:

@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  PersonalLinkRequestSchema,
-  type ConsoleSettings,
-  type ExternalAppSsoResponse,
-  type PersonalLinkResponse,
-} from '../../src/protocol'
+import { type ConsoleSettings, type ExternalAppSsoResponse } from '../../src/protocol'
 import { ServerError } from '../errors'
-import { parseInput } from '../validation'
 import { consoleSettings } from '../store/accounts'
 import type { ApiTools } from './api-plugin'
 
 /** Apps known to the external-app SSO stand-in besides the account's own `settings.apps`. */
 const BUILT_IN_APPS = new Set(['feedback'])
 
-/** External-app SSO tokens and personal links. */
+/** External-app SSO tokens, and the segments the customer page may call. */
 export function miscRoutes(app: FastifyInstance, { context, authed }: ApiTools): void {
   app.get(
     '/external-apps/:app/sso',
@@ -28,7 +22,10 @@ export function miscRoutes(app: FastifyInstance, { context, authed }: ApiTools):
         { app: request.params.app, org: user.account_id, email: user.email },
         300,
       )
-      return { ssoToken }
+      // The reference server serves the feedback widget itself.
+      return request.params.app === 'feedback'
+        ? { ssoToken, url: `${context.publicUrl()}/feedback.html` }
+        : { ssoToken }
     }),
   )
 
@@ -59,19 +56,4 @@ export function miscRoutes(app: FastifyInstance, { context, authed }: ApiTools):
       }),
     }
   })
-
-  app.post(
-    '/personal-link',
-    authed(async (request, { user }): Promise<PersonalLinkResponse> => {
-      const body = parseInput(PersonalLinkRequestSchema, request.body ?? {})
-      const segments = await context.db.query<{ segment_id: string }>(
-        'SELECT segment_id FROM agent_segments WHERE user_id = $1 ORDER BY segment_id',
-        [user.id],
-      )
-      const segment = body.segment ?? segments[0]?.segment_id
-      if (!segment || !segments.some((row) => row.segment_id === segment))
-        throw new ServerError(404, 'You do not serve that segment')
-      return { url: `${context.publicUrl()}/customer.html?segment=${segment}&agent=${user.id}` }
-    }),
-  )
 }

@@ -43,7 +43,7 @@ export async function registerStatic(
     reply.header('cache-control', 'no-cache').type('text/plain').send(version),
   )
   registerPageBundles(app, { devEndpoints })
-  const pages = ['crm.html', 'customer.html', ...(devEndpoints ? DEV_PAGES : [])]
+  const pages = ['crm.html', 'customer.html', 'feedback.html', ...(devEndpoints ? DEV_PAGES : [])]
   for (const name of pages)
     app.get(`/${name}`, async (_request, reply) => reply.type('text/html').send(await page(name)))
   app.setNotFoundHandler(async (request, reply) => {

@@ -6,6 +6,7 @@ import type { Queryable } from '../store/database'
 import { appointmentById, lockAppointment, type AppointmentRow } from '../store/appointments'
 import { consoleSettings } from '../store/accounts'
 import { lockAgentState } from '../store/agent-states'
+import { leaveLegs, meetingLeg } from '../store/call-legs'
 import { fullName, userById } from '../store/users'
 import { agentPeerId, closeRoom, joinRoom, messagesOf, presentPeers } from '../store/participants'
 import { rooms, type AgentSocket } from '../realtime/io-types'
@@ -79,6 +80,7 @@ export async function joinMeeting(
       { peerId: agentPeerId(userId), role: 'agent', name: fullName(user), userId },
       now,
     )
+    await meetingLeg(tx, appointmentId, userId, user.account_id, now)
     return { joined: await joinedPayload(context, tx, row, userId), name: fullName(user) }
   })
   await enterRoom(context, userId, appointmentId, payload.name)
@@ -140,6 +142,7 @@ async function endMeetingTx(tx: Queryable, appointmentId: string, now: number): 
     [appointmentId, new Date(now)],
   )
   await closeRoom(tx, appointmentId, now)
+  await leaveLegs(tx, appointmentId, null, now)
   return (await appointmentById(tx, appointmentId)) as AppointmentRow
 }
 

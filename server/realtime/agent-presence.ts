@@ -13,7 +13,9 @@ import { agentSegments, lockAgentState, toStatusUpdate, type AgentStateRow } fro
 import { callById, type OfferRow } from '../store/calls'
 import { consoleSettings } from '../store/accounts'
 import { notificationsOf } from '../store/notifications'
+import { unreadAnnouncements } from '../store/announcements'
 import { agentPeerId, setConnected } from '../store/participants'
+import { logOffline, logStatus } from '../store/status-log'
 import { callView, inboundView } from '../routing/call-view'
 import { cancelOffersOf } from '../routing/ring-end'
 import { dispatchForAgent } from '../routing/dispatch'
@@ -61,6 +63,7 @@ export async function authenticateAgent(
       [user.id, request.sessionId, socket.id, context.nodeId, request.timezone, new Date(now)],
     )
     const next = rows[0] as AgentStateRow
+    if (!live) await logStatus(tx, user.id, next.status, now)
     if (next.call_id) await setConnected(tx, next.call_id, agentPeerId(user.id), true)
     if (next.appointment_id) await setConnected(tx, next.appointment_id, agentPeerId(user.id), true)
     return {
@@ -100,6 +103,8 @@ export async function authenticateAgent(
   socket.emit('console:settings', await consoleSettings(context.db, user.account_id))
   socket.emit('agent:status:update', toStatusUpdate(state))
   socket.emit('notifications:update', await notificationsOf(context.db, user.id))
+  const { unread } = await unreadAnnouncements(context.db, user)
+  socket.emit('announcements:update', { unread })
   await resumeWhereTheAgentWas(context, socket, user.id, state)
   if (!state.call_id && !state.appointment_id)
     context.background.run(() => dispatchForAgent(context, user.id))
@@ -174,6 +179,7 @@ export async function agentSocketClosed(context: ServerContext, socket: AgentSoc
       'UPDATE agent_states SET connected = false, socket_id = NULL, disconnected_at = $2, updated_at = $2 WHERE user_id = $1',
       [userId, new Date(now)],
     )
+    await logOffline(tx, userId, now)
     if (row.call_id) await setConnected(tx, row.call_id, agentPeerId(userId), false)
     if (row.appointment_id) await setConnected(tx, row.appointment_id, agentPeerId(userId), false)
     return row

@@ -5,6 +5,7 @@ import type { Queryable } from '../store/database'
 import { newId } from '../store/ids'
 import { lockCall, type CallRow } from '../store/calls'
 import { lockAgentState } from '../store/agent-states'
+import { ringLeg } from '../store/call-legs'
 import { fullName, userById, type UserRow } from '../store/users'
 import { rooms } from '../realtime/io-types'
 import { inboundView } from './call-view'
@@ -77,6 +78,18 @@ export async function offerToAgent(
         [offerId, call.id, targetId, kind, fromId, new Date(now), expiresAt],
       )
       await tx.query('UPDATE agent_states SET ringing_call_id = $2 WHERE user_id = $1', [targetId, call.id])
+      await ringLeg(
+        tx,
+        {
+          callId: call.id,
+          agentId: targetId,
+          accountId: call.account_id,
+          via: kind,
+          fromAgentId: fromId,
+          segmentId: call.segment_id,
+        },
+        now,
+      )
       const view = await inboundView(context, tx, call, { kind, fromAgentName: fullName(from), expiresAt })
       return { offerId, expiresAt, view, segmentId: call.segment_id }
     })

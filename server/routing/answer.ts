@@ -3,6 +3,7 @@ import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import { endOffer, lockCall, type CallRow, type OfferRow } from '../store/calls'
 import { lockAgentState, toStatusUpdate } from '../store/agent-states'
+import { answerLeg, markLeg } from '../store/call-legs'
 import { agentPeerId, callCustomerPeerId, joinRoom, messagesOf, presentPeers } from '../store/participants'
 import { fullName, userById } from '../store/users'
 import { rooms } from '../realtime/io-types'
@@ -37,6 +38,7 @@ export async function answerCall(context: ServerContext, userId: string, callId:
     if (offer.kind === 'inbound' ? call.status !== 'ringing' : call.status !== 'active')
       throw new ServerError(ANSWER_ERROR.customerLeft, ERROR_MESSAGES.customerLeft)
     await endOffer(tx, offer.id, 'answered', now)
+    await answerLeg(tx, callId, userId, now)
     await tx.query(
       'UPDATE agent_states SET ringing_call_id = NULL, call_id = $2, updated_at = $3 WHERE user_id = $1',
       [userId, callId, new Date(now)],
@@ -48,6 +50,12 @@ export async function answerCall(context: ServerContext, userId: string, callId:
       // A transferring agent still in the call leaves it now: the new owner is here.
       const leaving = offer.kind === 'transferred' ? call.agent_id : call.releasing_agent_id
       if (leaving && leaving !== userId) {
+        if (offer.kind === 'transferred')
+          await markLeg(tx, callId, leaving, 'transferred', {
+            kind: 'agent',
+            id: userId,
+            name: fullName(user),
+          })
         await releaseAgent(tx, callId, leaving, now)
         released.push(leaving)
       }

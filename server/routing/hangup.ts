@@ -3,6 +3,7 @@ import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import { lockCall, type OfferRow, endOffer } from '../store/calls'
 import { lockAgentState } from '../store/agent-states'
+import { endRingLeg, leaveLegs, markLeg } from '../store/call-legs'
 import { fullName, userById } from '../store/users'
 import type { Queryable } from '../store/database'
 import { callCustomerPeerId, closeRoom, leaveRoom } from '../store/participants'
@@ -92,6 +93,7 @@ export async function closeCall(
   )
   for (const offer of pending) {
     await endOffer(tx, offer.id, 'canceled', now)
+    await endRingLeg(tx, callId, offer.agent_id, 'missed', now)
     await tx.query('UPDATE agent_states SET ringing_call_id = NULL WHERE user_id = $1', [offer.agent_id])
   }
   await tx.query(
@@ -103,6 +105,7 @@ export async function closeCall(
     [callId, new Date(now), reason],
   )
   await closeRoom(tx, callId, now)
+  await leaveLegs(tx, callId, null, now)
   return {
     agents: agents.map((row) => row.user_id),
     ringing: pending.map((offer) => offer.agent_id),
@@ -173,6 +176,7 @@ export async function kickCustomer(context: ServerContext, userId: string): Prom
     await tx.query('UPDATE calls SET customer_kicked = true, customer_connected = false WHERE id = $1', [
       row.id,
     ])
+    await markLeg(tx, row.id, userId, 'kicked')
     await leaveRoom(tx, row.id, callCustomerPeerId(row.id), now)
     return row
   })

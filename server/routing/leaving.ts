@@ -2,6 +2,7 @@ import type { ServerContext } from '../context'
 import type { Queryable } from '../store/database'
 import { agentState, toStatusUpdate } from '../store/agent-states'
 import { agentPeerId, leaveRoom } from '../store/participants'
+import { leaveLegs } from '../store/call-legs'
 import { rooms } from '../realtime/io-types'
 import { dispatchForAgent } from './dispatch'
 
@@ -17,6 +18,7 @@ export async function releaseAgent(
     [agentId, callId, new Date(now)],
   )
   await leaveRoom(tx, callId, agentPeerId(agentId), now)
+  await leaveLegs(tx, callId, agentId, now)
 }
 
 /** After `releaseAgent` committed: tells the agent and the room, and offers the agent new calls. */

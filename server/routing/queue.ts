@@ -1,10 +1,12 @@
-import type { CustomerDisconnect, QueueJoin, QueueStatus } from '../../src/protocol'
+import { ERROR_MESSAGES, type CustomerDisconnect, type QueueJoin, type QueueStatus } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
 import { newId } from '../store/ids'
 import { endOffer, liveCallOfCustomer, lockCall, lockRingingOffers, type CallRow } from '../store/calls'
 import { callCustomerPeerId } from '../store/participants'
+import { endRingLeg } from '../store/call-legs'
+import { personalLinkByCode } from '../store/personal-links'
 import { rooms, type CustomerSocketData } from '../realtime/io-types'
 import { customerDetails } from './customer-details'
 import { dispatchForAgent, dispatchSegment } from './dispatch'
@@ -52,13 +54,14 @@ export async function joinQueue(
     ...(request.location ? { location: request.location } : {}),
   })
   const form = Object.entries(request.form ?? {}).map(([label, value]) => ({ label, value }))
+  const target = request.personalLink ? await personalLinkTarget(context, request.personalLink) : null
   // One statement (the `join_queue` function of migration 002): the call and its first participant.
   const inserted = await context.db.query<CallRow>(
-    'SELECT * FROM join_queue($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
+    'SELECT * FROM join_queue($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)',
     [
       id,
       callCustomerPeerId(id),
-      request.segment,
+      target?.segmentId ?? request.segment,
       customer.sessionId,
       request.name,
       request.priority ?? false,
@@ -70,6 +73,7 @@ export async function joinQueue(
       request.branch ? JSON.stringify({ label: request.branch }) : null,
       new Date(now),
       context.timers.queueLimitMs,
+      target?.agentId ?? null,
     ],
   )
   const created = inserted[0]
@@ -103,6 +107,33 @@ export async function joinQueue(
   return { status: await queueStatus(context, context.db, call), created: created !== undefined }
 }
 
+/**
+ * The agent and segment of a personal link: 404 for an unknown (or replaced) link, 409
+ * `agent-unavailable` when the agent cannot take a call now (not connected, not available, busy).
+ */
+export async function personalLinkTarget(
+  context: ServerContext,
+  code: string,
+): Promise<{ agentId: string; segmentId: string }> {
+  const link = await personalLinkByCode(context.db, code)
+  if (!link) throw new ServerError(404, ERROR_MESSAGES.personalLinkUnknown, { reason: 'unknown-link' })
+  if (!(await agentReady(context, link.user_id)))
+    throw new ServerError(409, ERROR_MESSAGES.agentUnavailable, { reason: 'agent-unavailable' })
+  return { agentId: link.user_id, segmentId: link.segment_id }
+}
+
+/** Whether an agent could be rung now: connected on a live process, available, free. */
+export async function agentReady(context: ServerContext, userId: string): Promise<boolean> {
+  const rows = await context.db.query<{ ok: boolean }>(
+    `SELECT (s.connected AND s.status = 'available' AND s.call_id IS NULL AND s.appointment_id IS NULL
+             AND s.ringing_call_id IS NULL
+             AND EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.heartbeat_at > $2)) AS ok
+       FROM agent_states s WHERE s.user_id = $1`,
+    [userId, new Date(context.clock.now() - context.timers.nodeTtlMs)],
+  )
+  return rows[0]?.ok === true
+}
+
 /** Ends the call at its queue time limit, here; the sweeper catches it otherwise. */
 export function armQueueDeadline(context: ServerContext, callId: string, deadline: Date): void {
   context.background.after(deadline.getTime() - context.clock.now(), () => exceedQueue(context, callId))
@@ -115,7 +146,7 @@ export async function exceedQueue(context: ServerContext, callId: string): Promi
     const call = await lockCall(tx, callId)
     if (!call || !['queued', 'ringing'].includes(call.status) || call.queue_deadline.getTime() > now + 50)
       return null
-    const ringing = await stopRinging(tx, callId, now)
+    const ringing = await stopRinging(tx, callId, now, 'missed')
     await tx.query(
       "UPDATE calls SET status = 'exceeded', ended_at = $2, end_reason = 'exceeded' WHERE id = $1",
       [callId, new Date(now)],
@@ -138,11 +169,20 @@ export async function exceedQueue(context: ServerContext, callId: string): Promi
   context.customers.in(rooms.room(callId)).socketsLeave(rooms.room(callId))
 }
 
-/** Cancels the queue ring of a call (inside a transaction); returns the agents it rang at. */
-export async function stopRinging(tx: Queryable, callId: string, now: number): Promise<string[]> {
+/**
+ * Cancels the queue ring of a call (inside a transaction); returns the agents it rang at, whose legs
+ * end with `outcome`.
+ */
+export async function stopRinging(
+  tx: Queryable,
+  callId: string,
+  now: number,
+  outcome: 'missed' | 'customer-left',
+): Promise<string[]> {
   const offers = (await lockRingingOffers(tx, callId)).filter((offer) => offer.kind === 'inbound')
   for (const offer of offers) {
     await endOffer(tx, offer.id, 'canceled', now)
+    await endRingLeg(tx, callId, offer.agent_id, outcome, now)
     await tx.query(
       'UPDATE agent_states SET ringing_call_id = NULL WHERE user_id = $1 AND ringing_call_id = $2',
       [offer.agent_id, callId],
@@ -164,7 +204,7 @@ export async function abandonQueuedCall(
   const done = await context.db.transaction(async (tx) => {
     const call = await lockCall(tx, callId)
     if (!call || !['queued', 'ringing'].includes(call.status)) return null
-    const ringing = await stopRinging(tx, callId, now)
+    const ringing = await stopRinging(tx, callId, now, 'customer-left')
     await tx.query(
       `UPDATE calls SET status = 'abandoned', ended_at = $2, end_reason = $3, customer_left = true,
          customer_connected = false WHERE id = $1`,

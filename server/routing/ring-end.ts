@@ -4,6 +4,7 @@ import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
 import { endOffer, lockCall, type OfferRow } from '../store/calls'
 import { fullName, userById } from '../store/users'
+import { endRingLeg } from '../store/call-legs'
 import { rooms } from '../realtime/io-types'
 import { dispatchForAgent, dispatchSegment } from './dispatch'
 import { agentTarget } from './targets'
@@ -70,6 +71,8 @@ interface ClosedOffer {
   /** The call's segment, for the log line. */
   callSegmentId: string | null
   targetName: string
+  /** A personal-link call its agent did not take: it ends for the customer (`agent-unavailable`). */
+  unavailableCallId: string | null
 }
 
 /** Ends a ringing offer: the agent is free again, a queue call goes back to its queue. */
@@ -81,16 +84,26 @@ async function closeOffer(
 ): Promise<ClosedOffer> {
   const now = context.clock.now()
   await endOffer(tx, offer.id, state, now)
+  await endRingLeg(tx, offer.call_id, offer.agent_id, state === 'dismissed' ? 'dismissed' : 'missed', now)
   await tx.query('UPDATE agent_states SET ringing_call_id = NULL, updated_at = $2 WHERE user_id = $1', [
     offer.agent_id,
     new Date(now),
   ])
   let segmentId: string | null = null
+  let unavailableCallId: string | null = null
   let callSegmentId: string | null
   if (offer.kind === 'inbound') {
     const call = await lockCall(tx, offer.call_id)
     callSegmentId = call?.segment_id ?? null
-    if (call?.status === 'ringing') {
+    // A personal-link call rings at its agent only: not taken, it ends rather than going back to the queue.
+    if (call?.status === 'ringing' && call.target_agent_id) {
+      await tx.query(
+        `UPDATE calls SET status = 'abandoned', ended_at = $2, end_reason = 'agent-unavailable',
+           customer_connected = false WHERE id = $1`,
+        [call.id, new Date(now)],
+      )
+      unavailableCallId = call.id
+    } else if (call?.status === 'ringing') {
       await tx.query("UPDATE calls SET status = 'queued' WHERE id = $1", [call.id])
       segmentId = call.segment_id
     }
@@ -101,15 +114,20 @@ async function closeOffer(
     callSegmentId = rows[0]?.segment_id ?? null
   }
   const target = await userById(tx, offer.agent_id)
-  return { offer, segmentId, callSegmentId, targetName: target ? fullName(target) : '' }
+  return { offer, segmentId, callSegmentId, targetName: target ? fullName(target) : '', unavailableCallId }
 }
 
 async function afterOfferClosed(
   context: ServerContext,
-  { offer, segmentId, callSegmentId, targetName }: ClosedOffer,
+  { offer, segmentId, callSegmentId, targetName, unavailableCallId }: ClosedOffer,
   state: 'dismissed' | 'timeout' | 'canceled',
   why: 'unavailable' | 'draining' = 'unavailable',
 ): Promise<void> {
+  if (unavailableCallId) {
+    const room = rooms.room(unavailableCallId)
+    context.customers.to(room).emit('call:ended', { callId: unavailableCallId, reason: 'agent-unavailable' })
+    context.customers.in(room).socketsLeave(room)
+  }
   const ref = { callId: offer.call_id, agentId: offer.agent_id, segmentId: callSegmentId }
   context.events.offerEnded({
     ...ref,

@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { lockCall, type CallRow } from '../store/calls'
+import { markLeg } from '../store/call-legs'
 import { fullName, userById, type UserRow } from '../store/users'
 import { rooms } from '../realtime/io-types'
 import { OfferRefused, lockOwnedCall } from './agent-offers'
@@ -48,6 +49,11 @@ export async function transferToSegment(
         throw new OfferRefused(422, ERROR_MESSAGES.noAgents, 'no-agents', call.id, target)
       const limit = context.timers.queueLimitMs ?? segment.queue_limit_ms
       const transfer = { fromAgentId: userId, fromAgentName: fullName(user), segmentId }
+      await markLeg(tx, call.id, userId, 'transferred', {
+        kind: 'segment',
+        id: segment.id,
+        name: segment.name,
+      })
       const rows = await tx.query<CallRow>(
         `UPDATE calls SET status = 'queued', previous_segment_id = segment_id, segment_id = $2, agent_id = NULL,
          releasing_agent_id = $3, releasing_at = $4, transfer = $5, queue_deadline = $6, agent_form = $7

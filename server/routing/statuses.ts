@@ -2,6 +2,7 @@ import { AVAILABLE_STATUS } from '../../src/protocol'
 import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
 import { consoleSettings } from '../store/accounts'
+import { logStatus } from '../store/status-log'
 
 /** Refuses (400) a status id that is not in the account's `settings.statuses`. */
 export async function checkStatusId(db: Queryable, accountId: string, status: string): Promise<void> {
@@ -18,4 +19,5 @@ export async function setStatus(db: Queryable, userId: string, status: string, n
      WHERE user_id = $1`,
     [userId, status, new Date(now)],
   )
+  await logStatus(db, userId, status, now)
 }

@@ -6,6 +6,7 @@ import { customerGraceOver } from './customer-presence'
 import { endCallForAbsentAgent } from './agent-timeout'
 import { endTransferringLeg } from './segment-transfer'
 import { dispatchSegment } from './dispatch'
+import { logOffline } from '../store/status-log'
 
 /**
  * Each process beats its heartbeat and sweeps expiries every `sweepIntervalMs`: ring timeouts, queue
@@ -57,11 +58,13 @@ export async function sweepOnce(context: ServerContext): Promise<void> {
   const now = context.clock.now()
   const at = (ms: number) => new Date(now - ms)
   await beat(context)
-  await context.db.query(
+  const orphans = await context.db.query<{ user_id: string }>(
     `UPDATE agent_states s SET connected = false, socket_id = NULL, disconnected_at = $1
-      WHERE s.connected AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.heartbeat_at > $2)`,
+      WHERE s.connected AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.heartbeat_at > $2)
+      RETURNING s.user_id`,
     [new Date(now), at(context.timers.nodeTtlMs)],
   )
+  for (const { user_id } of orphans) await logOffline(context.db, user_id, now)
   for (const { id } of await context.db.query<{ id: string }>(
     "SELECT id FROM offers WHERE state = 'ringing' AND expires_at <= $1 LIMIT 100",
     [new Date(now)],

@@ -39,6 +39,8 @@ export interface CallRow {
   transfer: { fromAgentId: string; fromAgentName: string; segmentId: string | null } | null
   releasing_agent_id: string | null
   releasing_at: Date | null
+  /** A personal-link call rings at this agent only. */
+  target_agent_id: string | null
 }
 
 /** A call by id. */

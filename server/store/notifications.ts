@@ -80,3 +80,47 @@ export async function insertNotification(
     ],
   )
 }
+
+/** A page of a user's notifications, newest first, with the total. */
+export async function notificationsPage(
+  db: Queryable,
+  userId: string,
+  page: { limit: number; skip: number },
+): Promise<{ items: Notification[]; total: number }> {
+  const [rows, counts] = await Promise.all([
+    db.query<Omit<NotificationRow, 'total' | 'unread'>>(
+      'SELECT * FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3',
+      [userId, page.limit, page.skip],
+    ),
+    db.query<{ total: number }>('SELECT count(*)::int AS total FROM notifications WHERE user_id = $1', [
+      userId,
+    ]),
+  ])
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      title: row.title,
+      body: row.body,
+      data: row.data,
+      createdAt: row.created_at.toISOString(),
+      readAt: row.read_at ? row.read_at.toISOString() : null,
+    })),
+    total: counts[0]?.total ?? 0,
+  }
+}
+
+/** Marks read the notifications that told a user of these announcements. */
+export async function markAnnouncementNotificationsRead(
+  db: Queryable,
+  userId: string,
+  announcementIds: readonly string[],
+  now: number,
+): Promise<void> {
+  if (announcementIds.length === 0) return
+  await db.query(
+    `UPDATE notifications SET read_at = $3 WHERE user_id = $1 AND read_at IS NULL AND kind = 'announcement'
+       AND data->>'announcementId' = ANY($2)`,
+    [userId, announcementIds, new Date(now)],
+  )
+}

@@ -1,3 +1,4 @@
+import { seedAnnouncementId, seedAnnouncements, seedHistory } from './seed-areas'
 import { hashPassword, type ScryptCost } from '../auth/passwords'
 import { hashBackupCode } from '../auth/totp'
 import type { Database, Queryable } from './database'
@@ -44,7 +45,9 @@ export async function seed(
     await seedUsers(tx, passwordHash)
     await seedServices(tx)
     await seedAppointments(tx, now)
+    await seedAnnouncements(tx, now)
     await seedNotifications(tx, now)
+    await seedHistory(tx, now)
   })
   return true
 }
@@ -286,12 +289,14 @@ async function seedNotifications(tx: Queryable, now: number): Promise<void> {
       title: 'Welcome to the console',
       body: 'Set your status to Available to take calls.',
       read: true,
+      announcement: 'welcome',
     },
     {
       kind: 'announcement',
       title: 'New ringtones',
       body: 'Pick your ringtone in Profile → Settings.',
       read: false,
+      announcement: 'ringtones',
     },
     { kind: 'system', title: 'Maintenance window', body: 'Sunday 02:00–03:00 UTC.', read: false },
   ]
@@ -305,7 +310,9 @@ async function seedNotifications(tx: Queryable, now: number): Promise<void> {
           item.kind,
           item.title,
           item.body,
-          null,
+          'announcement' in item
+            ? JSON.stringify({ announcementId: seedAnnouncementId(item.announcement) })
+            : null,
           item.read ? new Date(now - DAY) : null,
           new Date(now - (items.length - index) * 60 * MINUTE),
         ],

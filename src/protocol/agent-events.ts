@@ -29,6 +29,12 @@ import {
 import { ConsoleSettingsSchema, type ConsoleSettings } from './settings'
 import { AppCommandSchema, AppReportSchema, type AppCommand, type AppReport } from './apps'
 import {
+  AnnouncementNewSchema,
+  AnnouncementsUnreadSchema,
+  type AnnouncementNew,
+  type AnnouncementsUnread,
+} from './announcements'
+import {
   AnswerErrorSchema,
   CallEndSchema,
   CallRefSchema,
@@ -262,6 +268,10 @@ export interface ServerToClientEvents {
   'agent:authenticated': (payload: AgentAuthenticated) => void
   'console:settings': (payload: ConsoleSettings) => void
   'notifications:update': (payload: NotificationsUpdate) => void
+  /** A supervisor posted an announcement (the agent also gets a notification of it). */
+  'announcement:new': (payload: AnnouncementNew) => void
+  /** The agent's unread announcements changed (read in another tab or socket). */
+  'announcements:update': (payload: AnnouncementsUnread) => void
   'agent:status:update': (payload: AgentStatusUpdate) => void
   inbound: (payload: InboundCall) => void
   invited: (payload: InboundCall) => void
@@ -314,6 +324,8 @@ export const serverEventSchemas = {
   'agent:authenticated': AgentAuthenticatedSchema,
   'console:settings': ConsoleSettingsSchema,
   'notifications:update': NotificationsUpdateSchema,
+  'announcement:new': AnnouncementNewSchema,
+  'announcements:update': AnnouncementsUnreadSchema,
   'agent:status:update': AgentStatusUpdateSchema,
   inbound: InboundCallSchema,
   invited: InboundCallSchema,

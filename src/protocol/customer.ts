@@ -50,6 +50,12 @@ export const QueueJoinSchema = v.object({
   branch: v.optional(ShortTextSchema),
   poc: v.optional(ShortTextSchema),
   integrationData: v.optional(JsonObjectSchema),
+  /**
+   * The code of an agent's personal link: the call rings at that agent only (in the link's segment,
+   * whatever `segment` says); 409 `agent-unavailable` when they cannot take it now, 404 for an unknown
+   * or replaced link.
+   */
+  personalLink: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/))),
   /** Where the customer came from (the page URL with its query). */
   referrer: v.optional(v.pipe(v.string(), v.maxLength(2048))),
   /** Place data when the page knows it (the reference server has no geo-IP database). */
@@ -100,7 +106,7 @@ export type CallJoined = v.InferOutput<typeof CallJoinedSchema>
 /** Payload of `call:ended`: the call is over for the customer. */
 export const CallEndedSchema = v.object({
   callId: IdSchema,
-  reason: v.picklist(['hangup', 'kicked', 'exceeded', 'agent-gone', 'left']),
+  reason: v.picklist(['hangup', 'kicked', 'exceeded', 'agent-gone', 'left', 'agent-unavailable']),
 })
 /** A call end. */
 export type CallEnded = v.InferOutput<typeof CallEndedSchema>

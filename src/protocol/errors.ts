@@ -97,4 +97,7 @@ export const ERROR_MESSAGES = {
   malformed: 'Malformed message',
   notInCall: 'There is no active call',
   notInMeeting: 'There is no active meeting',
+  agentUnavailable: 'The agent is not available right now',
+  personalLinkUnknown: 'This link is no longer valid',
+  supervisorsOnly: 'Only supervisors can post announcements',
 } as const

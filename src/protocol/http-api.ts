@@ -40,7 +40,18 @@ import { AgentSchema, UserSchema, UserSettingsPatchSchema, UserSettingsSchema } 
 import { WidgetFormsResponseSchema } from './forms'
 import { ExternalAppSsoResponseSchema } from './external-apps'
 import { RecordingCreateSchema, RecordingPatchSchema, RecordingSchema } from './recordings'
-import { PersonalLinkRequestSchema, PersonalLinkResponseSchema } from './utilities'
+import { PersonalLinkRequestSchema, PersonalLinkResponseSchema, PublicPersonalLinkSchema } from './utilities'
+import { CallHistoryDetailSchema, CallHistoryItemSchema } from './history'
+import { MetricsQuerySchema, MetricsSchema } from './metrics'
+import {
+  AnnouncementCreateSchema,
+  AnnouncementPageSchema,
+  AnnouncementSchema,
+  AnnouncementsReadSchema,
+  AnnouncementsUnreadSchema,
+} from './announcements'
+import { NotificationSchema } from './notifications'
+import { FeedbackSubmissionSchema } from './external-apps'
 
 /**
  * Every HTTP call of SPEC §7 (and our extensions) in one table: method, path pattern (relative to the
@@ -193,12 +204,63 @@ export const HTTP_API = {
     response: RecordingSchema,
   },
   recordingDelete: { method: 'DELETE', path: '/recordings/:id', auth: true, response: OkSchema },
-  personalLink: {
+  personalLink: { method: 'GET', path: '/personal-link', auth: true, response: PersonalLinkResponseSchema },
+  /** Makes a new link; the previous one stops working. */
+  personalLinkCreate: {
     method: 'POST',
     path: '/personal-link',
     auth: true,
     body: PersonalLinkRequestSchema,
     response: PersonalLinkResponseSchema,
+  },
+  /** Reference server: whom a personal link calls, for the customer page (404 for an unknown or replaced link). */
+  publicPersonalLink: {
+    method: 'GET',
+    path: '/public/personal-links/:code',
+    auth: false,
+    response: PublicPersonalLinkSchema,
+  },
+  /** List query over `HISTORY_FIELDS`; only the caller's own calls and meetings. */
+  calls: { method: 'GET', path: '/calls', auth: true, response: pagedSchema(CallHistoryItemSchema) },
+  /** 404 unless the caller was part of it. */
+  call: { method: 'GET', path: '/calls/:id', auth: true, response: CallHistoryDetailSchema },
+  /** List query (`$limit`, `$skip`); newest first. The badge's count comes with `notifications:update`. */
+  notifications: {
+    method: 'GET',
+    path: '/notifications',
+    auth: true,
+    response: pagedSchema(NotificationSchema),
+  },
+  metrics: {
+    method: 'GET',
+    path: '/metrics',
+    auth: true,
+    query: MetricsQuerySchema,
+    response: MetricsSchema,
+  },
+  announcements: { method: 'GET', path: '/announcements', auth: true, response: AnnouncementPageSchema },
+  /** Supervisors and administrators only (403 for agents); every agent of the account hears `announcement:new`. */
+  announcementCreate: {
+    method: 'POST',
+    path: '/announcements',
+    auth: true,
+    body: AnnouncementCreateSchema,
+    response: AnnouncementSchema,
+  },
+  announcementsRead: {
+    method: 'POST',
+    path: '/announcements/read',
+    auth: true,
+    body: AnnouncementsReadSchema,
+    response: AnnouncementsUnreadSchema,
+  },
+  /** Bearer: the feedback SSO token of `externalAppSso`, not the access token. */
+  feedbackSubmission: {
+    method: 'POST',
+    path: '/external-apps/feedback/submissions',
+    auth: true,
+    body: FeedbackSubmissionSchema,
+    response: OkSchema,
   },
 } as const
 

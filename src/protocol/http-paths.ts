@@ -38,6 +38,19 @@ export const HTTP_PATHS = {
   recordings: '/recordings',
   recording: (id: string) => `/recordings/${encodeURIComponent(id)}`,
   personalLink: '/personal-link',
+  /** Reference server, no login: whom a personal link calls. */
+  publicPersonalLink: (code: string) => `/public/personal-links/${encodeURIComponent(code)}`,
+  /** The agent's own calls and meetings (list query). */
+  calls: '/calls',
+  call: (id: string) => `/calls/${encodeURIComponent(id)}`,
+  /** The agent's notifications (list query), newest first. */
+  notifications: '/notifications',
+  /** The agent's own metrics (`?period=day|week&date=&timeZone=`). */
+  metrics: '/metrics',
+  announcements: '/announcements',
+  announcementsRead: '/announcements/read',
+  /** The feedback widget's form posts here with its SSO token. */
+  feedbackSubmissions: '/external-apps/feedback/submissions',
 } as const
 
 /** The API base of the reference server. */

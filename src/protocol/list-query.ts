@@ -2,10 +2,11 @@ import * as v from 'valibot'
 
 /**
  * List queries of SPEC §7 in the Feathers style: `$limit`, `$skip`, `$sort[field]=1|-1`, equality,
- * `$in`, `$nin`, `$ne`, `$regex` (+ `$options=i`) on fields, and `$or` of such filters. On the wire they
- * are a bracketed query string (`?$limit=10&$sort[firstname]=1&$or[0][firstname][$regex]=an`) that
- * the console writes with `encodeListQuery` and the server reads with `qs` (`./query-string`); a test
- * holds the two to a round trip.
+ * `$in`, `$nin`, `$ne`, `$gt`/`$gte`/`$lt`/`$lte` (numbers and instants), `$regex` (+ `$options=i`) on
+ * fields, and `$or` of such filters. On the wire they are a bracketed query string
+ * (`?$limit=10&$sort[firstname]=1&$or[0][firstname][$regex]=an`) that the console writes with
+ * `encodeListQuery` and the server reads with `qs` (`./query-string`); a test holds the two to a
+ * round trip.
  */
 
 /** A filter on one field. */
@@ -17,6 +18,11 @@ export type FieldFilter =
       $in?: (string | number | boolean)[]
       $nin?: (string | number | boolean)[]
       $ne?: string | number | boolean
+      /** Range bounds (numbers, or instants as ISO strings). */
+      $gt?: string | number
+      $gte?: string | number
+      $lt?: string | number
+      $lte?: string | number
       $regex?: string
       /** Regex flags; only `i` is honoured. */
       $options?: string

@@ -43,6 +43,8 @@ export interface RequestOptions<S extends v.GenericSchema | undefined> {
   auth?: boolean
   /** Extra headers. */
   headers?: Record<string, string>
+  /** `blob` for a file's bytes (no schema then); JSON by default. */
+  responseType?: 'json' | 'blob'
 }
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
@@ -142,6 +144,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       url,
       method,
       headers,
+      ...(request.responseType === 'blob' ? { responseType: 'blob' as const } : {}),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(request.body === undefined ? {} : { data: request.body as object }),
     })

@@ -124,6 +124,16 @@ export function playRingtone(name: Ringtone, volume = 1): Playback {
 }
 
 /**
+ * Plays one round of a ringtone (the offline alert, in the agent's chosen tone).
+ *
+ * @example
+ * playRingtoneOnce('dodo', 0.5)
+ */
+export function playRingtoneOnce(name: Ringtone, volume = 1): Playback {
+  return playNotes(RINGTONE_NOTES[name] ?? RINGTONE_NOTES.classic, { volume })
+}
+
+/**
  * Starts the audio engine ahead of the first ring: creating the first AudioContext of a page takes
  * about 100 ms, which must not fall on the ring itself.
  *

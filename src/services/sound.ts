@@ -2,7 +2,7 @@ import { clock, type TimerId } from './clock'
 
 /**
  * A small Web Audio synthesizer: the console's sounds are synthesized, nothing is fetched (no CDN).
- * The offline sound lives here; the call area adds its ringtones as note lists.
+ * The ringtones (`ringtones.ts`) are note lists it plays; the offline alert is a round of one of them.
  */
 
 /** One note of a sound. */
@@ -23,6 +23,8 @@ export interface Note {
 export interface Playback {
   /** Stops it now (and any further loop). */
   stop(): void
+  /** Changes its loudness (0…1) while it plays. */
+  setVolume(volume: number): void
 }
 
 /** How to play a sound. */
@@ -77,7 +79,7 @@ export function soundLength(notes: readonly Note[]): number {
  */
 export function playNotes(notes: readonly Note[], options: PlayOptions = {}): Playback {
   const audio = audioContext()
-  if (!audio || notes.length === 0) return { stop: () => undefined }
+  if (!audio || notes.length === 0) return { stop: () => undefined, setVolume: () => undefined }
   const output = audio.createGain()
   output.gain.value = options.volume ?? 1
   output.connect(audio.destination)
@@ -103,21 +105,8 @@ export function playNotes(notes: readonly Note[], options: PlayOptions = {}): Pl
         }
       output.disconnect()
     },
+    setVolume(volume) {
+      output.gain.value = volume
+    },
   }
-}
-
-/** The offline sound: two falling tones, like a line going down. */
-export const OFFLINE_SOUND: readonly Note[] = [
-  { frequency: 659.25, at: 0, duration: 0.18, wave: 'triangle', gain: 0.25 },
-  { frequency: 440, at: 0.2, duration: 0.32, wave: 'triangle', gain: 0.25 },
-]
-
-/**
- * Plays the offline sound once.
- *
- * @example
- * playOfflineSound()
- */
-export function playOfflineSound(): Playback {
-  return playNotes(OFFLINE_SOUND)
 }

@@ -104,7 +104,8 @@ describe('malformed messages', () => {
       (await server.http('POST', '/auth/refresh-token', { body: { refreshToken: 5 } })).status,
       400,
     )
-    assert.equal((await server.http('GET', '/users?level[$gt]=1', { token: accessToken })).status, 400)
+    assert.equal((await server.http('GET', '/users?level[$exists]=1', { token: accessToken })).status, 400)
+    assert.equal((await server.http('GET', '/users?firstname[$gt]=a', { token: accessToken })).status, 400)
     assert.equal((await server.http('GET', '/users?password=x', { token: accessToken })).status, 400)
     assert.equal((await server.http('GET', '/users?$limit=abc', { token: accessToken })).status, 400)
     assert.equal(

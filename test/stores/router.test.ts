@@ -21,6 +21,9 @@ describe('the router', () => {
       ['/profile/notifications', 'profile-notifications', {}],
       ['/profile/settings', 'profile-settings', {}],
       ['/profile/recordings/backups', 'profile-recordings-backups', {}],
+      ['/profile/metrics', 'profile-metrics', {}],
+      ['/profile/announcements', 'profile-announcements', {}],
+      ['/history/64b7f0c2a1b2c3d4e5f60718', 'history-call', { id: '64b7f0c2a1b2c3d4e5f60718' }],
       ['/nowhere', 'unknown', {}],
       ['/login/claim/', 'unknown', {}],
     ]
@@ -42,6 +45,9 @@ describe('the router', () => {
       'profile-notifications',
       'profile-settings',
       'profile-recordings-backups',
+      'profile-metrics',
+      'profile-announcements',
+      'history-call',
     ]
     for (const route of shellRoutes) {
       expect(pageOf(route).routes, route).to.include(route)

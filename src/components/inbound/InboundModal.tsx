@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { useStore } from '@nanostores/react'
 import { answerInbound, dismissInbound, type Ringing } from '../../stores/inbound/inbound'
+import { $ringingTone } from '../../stores/profile/ringtone'
 import { NetworkQuality } from '../call/NetworkQuality'
 import { InboundDetails } from './InboundDetails'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
@@ -21,6 +23,7 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   const answer = useRef<HTMLButtonElement>(null)
   const { call } = ringing
+  const tone = useStore($ringingTone)
 
   useLayoutEffect(() => {
     const element = dialog.current
@@ -47,6 +50,7 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
       aria-labelledby="inbound-title"
       aria-describedby="inbound-details"
       data-call-id={call.id}
+      data-ringtone={tone ?? undefined}
       onCancel={(event) => event.preventDefault()}
     >
       <header className="inbound-header">

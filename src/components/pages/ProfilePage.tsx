@@ -1,12 +1,15 @@
 import type { RouteName } from '../../stores/shell/router'
 import type { MessageId } from '../../stores/app/i18n'
+import { useShadowStyles } from '../root/useShadowStyles'
+import { controlStyles } from '../common/controls.styles'
+import { profileStyles } from '../profile/profile.styles'
+import { ProfileOverview } from '../profile/ProfileOverview'
+import { pageStyles } from './pages.styles'
 import { PagePlaceholder } from './PagePlaceholder'
 
 const TITLES: Partial<Record<RouteName, MessageId>> = {
-  profile: 'pages.profile',
   'profile-2fa': 'pages.profile2fa',
   'profile-virtual-background': 'pages.profileVirtualBackground',
-  'profile-settings': 'pages.profileSettings',
   'profile-recordings-backups': 'pages.profileBackups',
 }
 
@@ -15,7 +18,12 @@ interface ProfilePageProps {
   route: RouteName
 }
 
-/** The profile pages (`/profile/...`) a later issue fills; notifications have their own page. */
+/**
+ * `/profile`: the agent's overview and the profile's menu. The profile pages that other issues fill
+ * (2FA, virtual background, recording backups) show their placeholder here meanwhile.
+ */
 export default function ProfilePage({ route }: ProfilePageProps) {
-  return <PagePlaceholder titleId={TITLES[route] ?? 'pages.profile'} />
+  useShadowStyles(controlStyles, pageStyles, profileStyles)
+  const title = TITLES[route]
+  return title ? <PagePlaceholder titleId={title} /> : <ProfileOverview />
 }

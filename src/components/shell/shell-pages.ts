@@ -43,6 +43,16 @@ const PROFILE_ROUTES: readonly RouteName[] = [
   'profile-notifications',
   'profile-settings',
   'profile-recordings-backups',
+  'profile-metrics',
+  'profile-announcements',
+]
+
+/** Profile routes that have a page of their own (the rest show on the profile page). */
+const OWN_PROFILE_PAGES: readonly RouteName[] = [
+  'profile-notifications',
+  'profile-settings',
+  'profile-metrics',
+  'profile-announcements',
 ]
 
 /** The shell's pages; the bottom menu shows those with a `menu`, in this order. */
@@ -50,13 +60,18 @@ export const SHELL_PAGES: readonly ShellPage[] = [
   {
     id: 'history',
     routes: ['history'],
-    load: () => import('../pages/HistoryPage'),
+    load: () => import('../history/HistoryPage'),
     menu: { path: '/history', label: 'shell.menu.history', icon: 'clock-history' },
+  },
+  {
+    id: 'history-call',
+    routes: ['history-call'],
+    load: () => import('../history/CallDetailPage'),
   },
   {
     id: 'utilities',
     routes: ['utilities'],
-    load: () => import('../pages/UtilitiesPage'),
+    load: () => import('../utilities/UtilitiesPage'),
     menu: { path: '/utilities', label: 'shell.menu.utilities', icon: 'tools' },
   },
   {
@@ -68,11 +83,26 @@ export const SHELL_PAGES: readonly ShellPage[] = [
   {
     id: 'notifications',
     routes: ['profile-notifications'],
-    load: () => import('../pages/NotificationsPage'),
+    load: () => import('../profile/NotificationsPage'),
+  },
+  {
+    id: 'settings',
+    routes: ['profile-settings'],
+    load: () => import('../profile/SettingsPage'),
+  },
+  {
+    id: 'announcements',
+    routes: ['profile-announcements'],
+    load: () => import('../profile/AnnouncementsPage'),
+  },
+  {
+    id: 'metrics',
+    routes: ['profile-metrics'],
+    load: () => import('../profile/MetricsPage'),
   },
   {
     id: 'profile',
-    routes: PROFILE_ROUTES.filter((route) => route !== 'profile-notifications'),
+    routes: PROFILE_ROUTES.filter((route) => !OWN_PROFILE_PAGES.includes(route)),
     load: () => import('../pages/ProfilePage'),
     menu: { path: '/profile', label: 'shell.menu.profile', icon: 'person-circle', badge: $unreadCount },
   },
@@ -83,7 +113,12 @@ export function pageOf(route: RouteName): ShellPage {
   return SHELL_PAGES.find((page) => page.routes.includes(route)) ?? (SHELL_PAGES[0] as ShellPage)
 }
 
-/** Whether a bottom-menu entry is lit for a route: the profile entry for every profile route. */
+/**
+ * Whether a bottom-menu entry is lit for a route: the profile entry for every profile route, the
+ * history for a call of it.
+ */
 export function menuLit(page: ShellPage, route: RouteName): boolean {
-  return page.id === 'profile' ? PROFILE_ROUTES.includes(route) : page.routes.includes(route)
+  if (page.id === 'profile') return PROFILE_ROUTES.includes(route)
+  if (page.id === 'history') return route === 'history' || route === 'history-call'
+  return page.routes.includes(route)
 }

@@ -75,25 +75,6 @@ export const shellStyles = css`
     margin: 0 0 var(--sl-spacing-small);
     font-size: var(--sl-font-size-large);
   }
-  .notification-list {
-    list-style: none;
-    padding: 0;
-    display: grid;
-    gap: var(--sl-spacing-small);
-  }
-  .notification-list li {
-    padding: var(--sl-spacing-small);
-    background: var(--sl-color-neutral-0);
-    border-radius: var(--sl-border-radius-medium);
-  }
-  .notification-list li[data-unread='true'] {
-    border-inline-start: 3px solid var(--sl-color-primary-600);
-  }
-  .unread-tag {
-    margin-inline-start: var(--sl-spacing-x-small);
-    font-size: var(--sl-font-size-x-small);
-    color: var(--sl-color-primary-700);
-  }
   .bottom-menu {
     background: var(--sl-color-neutral-0);
     border-top: 1px solid var(--sl-color-neutral-200);
@@ -129,6 +110,34 @@ export const shellStyles = css`
   }
   .bottom-menu a:focus-visible {
     outline: var(--sl-focus-ring);
+  }
+  .bottom-menu li {
+    position: relative;
+  }
+  /* Why the menu is disabled: shown above the entry on hover and on keyboard focus. */
+  .menu-tooltip {
+    position: absolute;
+    bottom: calc(100% + var(--sl-spacing-2x-small));
+    left: 50%;
+    transform: translateX(-50%);
+    width: max-content;
+    max-width: 14rem;
+    padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small);
+    border-radius: var(--sl-tooltip-border-radius);
+    background: var(--sl-tooltip-background-color);
+    color: var(--sl-tooltip-color);
+    font-size: var(--sl-tooltip-font-size);
+    line-height: var(--sl-tooltip-line-height);
+    text-align: center;
+    pointer-events: none;
+    opacity: 0;
+    visibility: hidden;
+    z-index: 1;
+  }
+  .bottom-menu li:hover .menu-tooltip,
+  .bottom-menu a:focus-visible + .menu-tooltip {
+    opacity: 1;
+    visibility: visible;
   }
   .badge {
     position: absolute;

@@ -1,8 +1,11 @@
-import { atom, computed } from 'nanostores'
+import { atom, computed, onMount } from 'nanostores'
+import * as v from 'valibot'
 import { createIntl, createIntlCache } from '@formatjs/intl'
-import type { NotificationsUpdate } from '../../protocol'
+import { NotificationsUpdateSchema, type NotificationsUpdate } from '../../protocol'
 import { showDesktopNotification } from '../../services/desktop-notifications'
+import { openTabChannel, type TabChannel } from '../../services/tab-channel'
 import { realtime } from '../session/connection'
+import { $link } from '../session/link-state'
 import { $messages, type MessageId } from '../app/i18n'
 import { onLogout } from '../session/logout'
 import { notify, type ToastInput } from '../app/toasts'
@@ -15,14 +18,38 @@ export const $notifications = atom<NotificationsUpdate>(EMPTY)
 /** How many are unread: the badge on the profile link. */
 export const $unreadCount = computed($notifications, (update) => update.unread)
 
+/** What the console's tabs tell each other about notifications. */
+type TabMessage = { type: 'update'; update: NotificationsUpdate } | { type: 'ask' }
+
+let tabs: TabChannel<TabMessage> | null = null
+
+// The tab holding the link shares every update; the others keep it (their badge follows too).
+function tabChannel(): TabChannel<TabMessage> {
+  tabs ??= openTabChannel<TabMessage>('notifications', (message) => {
+    if (message?.type === 'ask') {
+      if ($link.get().state === 'online') tabs?.post({ type: 'update', update: $notifications.get() })
+      return
+    }
+    if (message?.type !== 'update') return
+    const parsed = v.safeParse(NotificationsUpdateSchema, message.update)
+    if (parsed.success) $notifications.set(parsed.output)
+    else console.warn('[agent-console] dropped a malformed notifications message from another tab')
+  })
+  return tabs
+}
+
+// A tab showing the badge asks the tab that holds the link for the current list.
+onMount($notifications, () => tabChannel().post({ type: 'ask' }))
+
 /**
- * Keeps a `notifications:update` (the realtime session calls this).
+ * Keeps a `notifications:update` (the realtime session calls this) and passes it to the other tabs.
  *
  * @example
  * realtime().on('notifications:update', receiveNotifications)
  */
 export function receiveNotifications(update: NotificationsUpdate): void {
   $notifications.set(update)
+  tabChannel().post({ type: 'update', update })
 }
 
 /** Asks the server for the latest notifications; they arrive as `notifications:update`. */
@@ -31,13 +58,15 @@ export function requestNotifications(): void {
 }
 
 /**
- * Marks notifications read (all of them without ids); the new count arrives as `notifications:update`.
+ * Marks notifications read on the server (all of them without ids); the badge follows the server's
+ * answer at once (every socket of the agent also gets `notifications:update`). Rejects when refused.
  *
  * @example
- * markNotificationsRead([notification.id])
+ * await markNotificationsRead([notification.id])
  */
-export function markNotificationsRead(ids?: string[]): void {
-  realtime().emit('notifications:read', ids ? { ids } : {})
+export async function markNotificationsRead(ids?: string[]): Promise<void> {
+  const update = await realtime().request('notifications:read', ids ? { ids } : {}, NotificationsUpdateSchema)
+  receiveNotifications(update)
 }
 
 const cache = createIntlCache()

@@ -10,7 +10,6 @@ import { tokenClaims } from '../../services/auth'
 import { clock, type TimerId } from '../../services/clock'
 import { HttpError } from '../../services/http'
 import { SocketRequestError } from '../../services/socket'
-import { playOfflineSound } from '../../services/sound'
 import { markDisconnected, receiveAgentStatus } from '../status/agent'
 import { $browserOnline, watchPresence } from '../app/browser-presence'
 import { api, realtime, type Realtime } from './connection'
@@ -18,6 +17,8 @@ import { onLogout } from './logout'
 import { alertAgent, receiveNotifications } from '../profile/notifications'
 import { expireSession, receiveUser, sessionId } from './session'
 import { loadUserSettings, receiveConsoleSettings, $userSettings } from '../profile/settings'
+import { playOfflineAlert } from '../profile/ringtone'
+import { receiveAnnouncement, receiveAnnouncementsUnread } from '../profile/announcements'
 import { dismissToast } from '../app/toasts'
 import { $tokens } from './tokens'
 import { $tabRole } from '../app/tab-role'
@@ -239,7 +240,7 @@ class RealtimeSession {
       this.#offlineTimer = clock.setTimeout(() => {
         if ($link.get().state === 'online') return
         alertAgent({ variant: 'warning', messageId: 'status.offline', key: 'status-offline', desktop: true })
-        playOfflineSound()
+        playOfflineAlert()
       }, OFFLINE_NOTICE_DELAY_MS)
     }
     this.#scheduleReconnect(reason)
@@ -267,6 +268,8 @@ class RealtimeSession {
       socket.on('console:settings', receiveConsoleSettings),
       socket.on('agent:status:update', receiveAgentStatus),
       socket.on('notifications:update', receiveNotifications),
+      socket.on('announcement:new', receiveAnnouncement),
+      socket.on('announcements:update', receiveAnnouncementsUnread),
     ]
     this.#wired = { socket, stop: () => stops.forEach((stopListening) => stopListening()) }
     return socket

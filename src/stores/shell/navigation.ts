@@ -36,11 +36,20 @@ onMount($screen, () => {
   }
 })
 
+/** Why the bottom menu is disabled: a meeting, a call, a ring, or no connection; null when it is not. */
+export type MenuLock = 'meeting' | 'call' | 'ringing' | 'disconnected'
+
 /**
  * The bottom menu is disabled during a call, an inbound ring, a meeting, or while the console is not
- * connected (SPEC §2).
+ * connected (SPEC §2); this says why, for its tooltip.
  */
-export const $menuDisabled = computed(
-  [$activity, $link],
-  (activity, link) => activity.ringing || activity.inCall || activity.inMeeting || link.state !== 'online',
-)
+export const $menuLock = computed([$activity, $link], (activity, link): MenuLock | null => {
+  if (activity.inMeeting) return 'meeting'
+  if (activity.inCall) return 'call'
+  if (activity.ringing) return 'ringing'
+  if (link.state !== 'online') return 'disconnected'
+  return null
+})
+
+/** Whether the bottom menu is disabled (SPEC §2). */
+export const $menuDisabled = computed($menuLock, (lock) => lock !== null)

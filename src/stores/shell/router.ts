@@ -4,7 +4,8 @@ import { $config } from '../app/config'
 
 /**
  * Every route of SPEC §2, by name, as `@nanostores/router` patterns. `/home` is the history page too;
- * `/` is the home route, which redirects.
+ * `/` is the home route, which redirects. Ours besides: a call of the history (`/history/{id}`), and
+ * the profile's metrics and announcements.
  */
 const ROUTES = {
   login: '/login',
@@ -13,6 +14,7 @@ const ROUTES = {
   'password-forget': '/password/forget',
   home: '/',
   history: [/^\/(?:history|home)$/i, () => ({})],
+  'history-call': '/history/:id',
   recordings: '/recordings',
   utilities: '/utilities',
   profile: '/profile',
@@ -21,6 +23,8 @@ const ROUTES = {
   'profile-notifications': '/profile/notifications',
   'profile-settings': '/profile/settings',
   'profile-recordings-backups': '/profile/recordings/backups',
+  'profile-metrics': '/profile/metrics',
+  'profile-announcements': '/profile/announcements',
 } as const
 
 /** A route's name; `unknown` for any other path (which the session sends to /login). */

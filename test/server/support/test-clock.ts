@@ -7,7 +7,12 @@ import type { Clock } from '../../../server/clock'
  * HTTP and the database keep real time; only the server's own timers follow this clock.
  */
 export class TestClock implements Clock {
-  readonly #fake = FakeTimers.createClock(Date.now())
+  readonly #fake: ReturnType<typeof FakeTimers.createClock>
+
+  /** A clock that reads `start` (now by default) until it is advanced. */
+  constructor(start = Date.now()) {
+    this.#fake = FakeTimers.createClock(start)
+  }
 
   /** Milliseconds since the epoch, as the server sees them. */
   now = (): number => this.#fake.now

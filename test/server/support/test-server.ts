@@ -30,9 +30,15 @@ export class TestServer {
     readonly clock: TestClock,
   ) {}
 
-  /** Starts a server on a free port over a fresh copy of the seeded database, on a test clock. */
-  static async start(options: Partial<Omit<ApplicationOptions, 'clock'>> = {}): Promise<TestServer> {
-    const clock = new TestClock()
+  /**
+   * Starts a server on a free port over a fresh copy of the seeded database, on a test clock that
+   * reads `startAt` (milliseconds since the epoch; now by default) until the test moves it.
+   */
+  static async start(
+    options: Partial<Omit<ApplicationOptions, 'clock'>> = {},
+    { startAt }: { startAt?: number } = {},
+  ): Promise<TestServer> {
+    const clock = new TestClock(startAt)
     const app = await createApplication({
       version: 'test',
       // Only when none is given: an extra one would never be closed, and would keep the test process alive.

@@ -1,0 +1,48 @@
+import { useIntl } from 'react-intl'
+import '@shoelace-style/shoelace/dist/components/icon/icon.js'
+
+interface PagerProps {
+  /** 1-based page on screen. */
+  page: number
+  /** Rows in all pages. */
+  total: number
+  /** Rows a page holds. */
+  pageSize: number
+  /** A page is loading: the buttons wait. */
+  busy?: boolean
+  onPage: (page: number) => void
+}
+
+/**
+ * Previous and next page of a list, with "page x of y" (native buttons: it is on the pages' light path).
+ *
+ * @example
+ * <Pager page={state.page} total={state.total} pageSize={10} onPage={loadHistory} />
+ */
+export function Pager({ page, total, pageSize, busy = false, onPage }: PagerProps) {
+  const intl = useIntl()
+  const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)))
+  return (
+    <nav className="pager" aria-label={intl.formatMessage({ id: 'pages.pager' })}>
+      <button
+        type="button"
+        className="button small"
+        disabled={page <= 1 || busy}
+        onClick={() => onPage(page - 1)}
+      >
+        <sl-icon name="chevron-left" aria-hidden="true"></sl-icon>
+        {intl.formatMessage({ id: 'pages.previousPage' })}
+      </button>
+      <span>{intl.formatMessage({ id: 'pages.pageOf' }, { page, pages })}</span>
+      <button
+        type="button"
+        className="button small"
+        disabled={page >= pages || busy}
+        onClick={() => onPage(page + 1)}
+      >
+        {intl.formatMessage({ id: 'pages.nextPage' })}
+        <sl-icon name="chevron-right" aria-hidden="true"></sl-icon>
+      </button>
+    </nav>
+  )
+}

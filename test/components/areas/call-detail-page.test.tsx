@@ -1,0 +1,104 @@
+import { expect, waitUntil } from '@open-wc/testing'
+import CallDetailPage from '../../../src/components/history/CallDetailPage'
+import { $path, navigate } from '../../../src/stores/shell/router'
+import { fakeApi, type FakeRequest, type FakeResponse } from '../../support/calendar-fixtures'
+import { fakeClock, type FakeClock } from '../../support/fake-clock'
+import { historyDetail } from '../../support/areas-fixtures'
+import { renderArea, type RenderedArea } from '../../support/render-area'
+import { resetSession, signIn } from '../../support/session'
+
+describe('Call detail page', () => {
+  let time: FakeClock
+  let area: RenderedArea
+  let answer: (request: FakeRequest) => FakeResponse | Promise<FakeResponse>
+  let requests: FakeRequest[]
+  const detail = historyDetail()
+
+  beforeEach(() => {
+    time = fakeClock(Date.parse('2026-11-23T15:00:00Z'))
+    signIn(time.now())
+    navigate(`/history/${detail.id}`)
+    answer = () => ({ body: detail })
+    requests = fakeApi((request) => answer(request)).requests
+  })
+  afterEach(() => {
+    area?.unmount()
+    resetSession()
+    time.restore()
+  })
+
+  const section = (name: string) => area.shadow.querySelector(`[data-section="${name}"]`)
+  const text = (name: string) => (section(name)?.textContent ?? '').replace(/\s+/g, ' ').trim()
+
+  it('shows the call: customer details, forms, tags, comment, chat, files, recordings and the steps', async () => {
+    area = await renderArea(<CallDetailPage />)
+    await waitUntil(() => section('chat'), 'no detail')
+    expect(requests[0]?.path).to.equal(`/calls/${detail.id}`)
+    expect(area.shadow.querySelector('h2')?.textContent).to.equal('Paula Pérez')
+    expect(text('notes')).to.contain('Sale').and.contain('Parcel found <b>today</b>')
+    expect(area.shadow.querySelector('[data-section="notes"] b')).to.equal(null)
+    expect(text('chat')).to.contain('Where is my parcel?').and.contain('On its way')
+    expect(text('customer')).to.contain('203.0.113.9').and.contain('T-42').and.contain('Firefox 128')
+    expect(text('forms')).to.contain('Order number').and.contain('A-1001').and.contain('Solved')
+    expect(text('files')).to.contain('invoice.pdf').and.contain('Call recording').and.contain('Approved')
+    expect(text('steps')).to.contain('Rang Ana Alvarez — transferred').and.contain('to Bruno Bravo')
+    expect(text('steps')).to.contain('Transferred by Ana Alvarez to Bruno Bravo — answered')
+    const play = section('files')!.querySelector<HTMLAnchorElement>('a')!
+    play.click()
+    expect($path.get()).to.equal(`/recordings?recording=${'e'.repeat(24)}`)
+  })
+
+  it('downloads a saved file with the agent’s token', async () => {
+    area = await renderArea(<CallDetailPage />)
+    await waitUntil(() => section('files'), 'no files')
+    answer = () => ({ body: 'PDF-BYTES' })
+    const saved = new Promise<{ name: string; content: string }>((resolve) => {
+      const catchDownload = (event: Event) => {
+        const link = event.target as HTMLAnchorElement
+        if (!link.download) return
+        event.preventDefault()
+        document.removeEventListener('click', catchDownload, true)
+        void fetch(link.href)
+          .then((response) => response.text())
+          .then((content) => resolve({ name: link.download, content }))
+      }
+      document.addEventListener('click', catchDownload, true)
+    })
+    section('files')!.querySelector<HTMLButtonElement>('button')!.click()
+    const file = await saved
+    expect(file).to.deep.equal({ name: 'invoice.pdf', content: '"PDF-BYTES"' })
+    expect(requests.at(-1)?.path).to.equal(`/files/${'f'.repeat(24)}`)
+  })
+
+  it('keeps what the agent did not take part in to itself', async () => {
+    answer = () => ({
+      body: historyDetail({
+        participated: false,
+        outcome: 'missed',
+        messages: [],
+        extraData: null,
+        files: [],
+      }),
+    })
+    area = await renderArea(<CallDetailPage />)
+    await waitUntil(() => area.text().includes('You did not take this call'), 'no notice')
+    expect(section('chat')).to.equal(null)
+    expect(section('files')).to.equal(null)
+    expect(section('customer')).to.equal(null)
+  })
+
+  it('says when the call is not the agent’s, and offers a retry when it failed', async () => {
+    answer = () => ({ status: 404, body: { code: 404, message: 'Call not found' } })
+    area = await renderArea(<CallDetailPage />)
+    await waitUntil(() => area.text().includes('This call is not in your history.'), 'no missing state')
+    area.unmount()
+    answer = () => ({ status: 500, body: { code: 500, message: 'down' } })
+    area = await renderArea(<CallDetailPage />)
+    await waitUntil(() => area.text().includes('This call could not be loaded.'), 'no failure')
+    answer = () => ({ body: detail })
+    ;[...area.shadow.querySelectorAll('button')].find((b) => b.textContent?.includes('Try again'))!.click()
+    await waitUntil(() => section('chat'), 'the retry did not load')
+    area.shadow.querySelector<HTMLAnchorElement>('.back-link')!.click()
+    expect($path.get()).to.equal('/history')
+  })
+})
