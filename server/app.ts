@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { Server } from 'socket.io'
 import { createAdapter } from '@socket.io/postgres-adapter'
@@ -25,6 +26,7 @@ import { attachCustomerNamespace } from './realtime/customer-socket'
 import { startSweeper } from './routing/sweeper'
 import { registerStatic } from './http/static'
 import { registerApi } from './http/api'
+import { FileStorage } from './files/file-storage'
 
 /** What the server is built from; tests pass their own. */
 export interface ApplicationOptions {
@@ -36,6 +38,11 @@ export interface ApplicationOptions {
   databaseUrl?: string
   /** PGlite data directory (default `.data/pglite`); `memory://` for a throwaway one. */
   dataDir?: string
+  /**
+   * Directory of saved files (default: FILES_DIR, else `files` beside the PGlite data directory, else
+   * `.data/files`; a throwaway one, removed on close, with an in-memory or given database).
+   */
+  filesDir?: string
   /** Fill an empty database with the demo (default true). */
   seed?: boolean
   /** Log requests (off in tests). */
@@ -70,6 +77,17 @@ export interface Application {
   close(): Promise<void>
 }
 
+/** Where saved files go: beside the database's data on disk, or a throwaway directory in memory runs. */
+function filesDirectory(options: ApplicationOptions): string | undefined {
+  if (options.filesDir) return options.filesDir
+  if (process.env.FILES_DIR) return process.env.FILES_DIR
+  if (options.database) return undefined
+  const url = options.databaseUrl ?? process.env.DATABASE_URL
+  if (url && /^postgres(ql)?:\/\//.test(url)) return '.data/files'
+  const dataDir = options.dataDir ?? url ?? '.data/pglite'
+  return dataDir.startsWith('memory://') ? undefined : join(dirname(dataDir), 'files')
+}
+
 async function openDatabase(options: ApplicationOptions): Promise<Database> {
   if (options.database) return options.database
   const url = options.databaseUrl ?? process.env.DATABASE_URL
@@ -95,6 +113,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   await migrate(db)
   if (options.seed !== false) await seed(db, clock.now())
   const secret = process.env.JWT_SECRET ?? (await serverSecret(db, 'jwt'))
+  const files = await FileStorage.open(filesDirectory(options))
 
   const fastify = Fastify({
     logger: options.logger ?? false,
@@ -129,6 +148,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       api: options.rateLimits?.api ?? { max: 600, windowMs: 60_000 },
       login: options.rateLimits?.login ?? { max: 30, windowMs: 60_000 },
     },
+    files,
     log: (message, error) => console.error(message, error),
   }
   await db.query('INSERT INTO nodes (id, heartbeat_at) VALUES ($1, $2)', [
@@ -167,6 +187,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       await fastify.close().catch(() => undefined)
       await db.query('DELETE FROM nodes WHERE id = $1', [context.nodeId]).catch(() => undefined)
       await db.close()
+      await files.close()
     },
   }
 }

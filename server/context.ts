@@ -5,6 +5,7 @@ import type { TokenService } from './auth/tokens'
 import type { Background } from './background'
 import type { AgentServer, CustomerNamespace } from './realtime/io-types'
 import type { RateLimit } from './auth/rate-limiter'
+import type { FileStorage } from './files/file-storage'
 
 /** Everything a handler needs, built once by `createApplication` and passed down. */
 export interface ServerContext {
@@ -24,5 +25,7 @@ export interface ServerContext {
   /** Whether `/api/dev/*` exists. */
   devEndpoints: boolean
   rateLimits: { api: RateLimit; login: RateLimit }
+  /** Saved files on disk (under the data folder). */
+  files: FileStorage
   log: (message: string, error?: unknown) => void
 }
