@@ -54,7 +54,7 @@ export const filesStyles = css`
   }
   .file-item {
     display: grid;
-    grid-template-columns: auto minmax(0, 1fr) auto;
+    grid-template-columns: auto minmax(0, 1fr);
     gap: var(--sl-spacing-x-small);
     align-items: start;
     padding: var(--sl-spacing-x-small);
@@ -77,20 +77,20 @@ export const filesStyles = css`
     overflow-wrap: anywhere;
   }
   .file-meta {
-    display: flex;
-    flex-wrap: wrap;
-    gap: var(--sl-spacing-x-small);
     font-size: var(--sl-font-size-small);
     color: var(--sl-color-neutral-600);
+    overflow-wrap: anywhere;
   }
-  .file-meta span + span::before {
-    content: '·';
-    margin-inline-end: var(--sl-spacing-x-small);
+  .file-footer {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--sl-spacing-x-small);
   }
   .file-status {
     display: flex;
     gap: var(--sl-spacing-x-small);
-    margin-block-start: var(--sl-spacing-2x-small);
   }
   .file-error {
     color: var(--sl-color-danger-700);
@@ -100,6 +100,7 @@ export const filesStyles = css`
     display: flex;
     flex-wrap: wrap;
     font-size: 1.15rem;
+    margin-inline-start: auto;
   }
   .transfer-progress {
     margin-block-start: var(--sl-spacing-2x-small);

@@ -75,6 +75,10 @@ export class FileExchange {
   readonly #answers = new Map<string, (answer: Answer) => void>()
   readonly #incoming = new Map<string, IncomingFile>()
   #current: IncomingFile | null = null
+  /** Cancels asked while no channel was attached: they go out first on the next one. */
+  #pendingCancels = new Set<string>()
+  /** Files deleted here: offered again, they are refused. */
+  readonly #forgotten = new Set<string>()
 
   constructor(
     private readonly events: ExchangeEvents,
@@ -92,6 +96,8 @@ export class FileExchange {
     this.detach()
     this.#channel = channel
     this.#link += 1
+    for (const id of this.#pendingCancels) this.post({ t: 'cancel', id })
+    this.#pendingCancels.clear()
     void this.#pump()
   }
 
@@ -148,18 +154,23 @@ export class FileExchange {
     }
   }
 
-  /** Stops a file, either way, on both sides. */
+  /** Stops a file, either way, on both sides (the other side hears it now, or when the link is back). */
   cancel(id: string): void {
     const incoming = this.#incoming.get(id)
     if (incoming && (incoming.state === 'receiving' || incoming.state === 'waiting')) {
-      this.post({ t: 'cancel', id })
+      this.#tellCancel(id)
+      incoming.cancelledHere = true
       this.#failIncoming(incoming, 'cancelled')
     }
     const outgoing = this.#outgoing.get(id)
     if (outgoing && (outgoing.state === 'queued' || outgoing.state === 'active')) {
-      this.post({ t: 'cancel', id })
+      this.#tellCancel(id)
       this.#failOutgoing(outgoing, 'cancelled')
     }
+  }
+
+  #tellCancel(id: string): void {
+    if (!this.post({ t: 'cancel', id })) this.#pendingCancels.add(id)
   }
 
   /**
@@ -184,7 +195,7 @@ export class FileExchange {
   forget(id: string): void {
     this.cancel(id)
     this.#incoming.get(id)?.drop('failed')
-    this.#incoming.delete(id)
+    if (this.#incoming.delete(id)) this.#forgotten.add(id)
     this.#outgoing.delete(id)
   }
 
@@ -195,6 +206,7 @@ export class FileExchange {
     this.#incoming.clear()
     for (const outgoing of this.#outgoing.values()) outgoing.stop()
     this.#outgoing.clear()
+    this.#pendingCancels.clear()
   }
 
   // ── receiving ──────────────────────────────────────────────────────────────────────────────────
@@ -203,6 +215,10 @@ export class FileExchange {
     const known = this.#incoming.get(offer.id)
     if (known?.state === 'done') {
       this.post({ t: 'verified', id: offer.id, ok: true })
+      return
+    }
+    if ((known?.state === 'failed' && known.cancelledHere) || this.#forgotten.has(offer.id)) {
+      this.post({ t: 'cancel', id: offer.id })
       return
     }
     if (known && known.offer.size !== offer.size) known.drop('failed')

@@ -11,6 +11,8 @@ export type IncomingState = 'receiving' | 'waiting' | 'done' | 'failed'
  */
 export class IncomingFile {
   state: IncomingState = 'receiving'
+  /** Stopped on this side: offered again (after a reconnect), it is refused, not restarted. */
+  cancelledHere = false
   #sink: FileSink
   #crc = 0
 
@@ -50,6 +52,9 @@ export class IncomingFile {
     this.#sink.discard()
     this.state = state
     this.#crc = 0
-    if (state === 'waiting') this.#sink = sinkFor(this.offer.size, this.offer.id, this.opfsFrom)
+    if (state === 'waiting') {
+      this.cancelledHere = false
+      this.#sink = sinkFor(this.offer.size, this.offer.id, this.opfsFrom)
+    }
   }
 }

@@ -57,13 +57,8 @@ function publish(channel: BeamportChannel, phase?: BeamportStatus['phase']): voi
   $beamports.set({ ...$beamports.get(), [channel]: next })
 }
 
-/**
- * Registers what a store does with the files of a channel (files, capture): called once per peer for
- * the exchange with that peer.
- */
-export function handleBeamport(channel: BeamportChannel, events: (peerId: string) => ExchangeEvents): void {
-  handlers.set(channel, events)
-}
+/** What the stores do with the files of each channel: called once per peer for the exchange with it. */
+export type BeamportHandlers = Record<BeamportChannel, (peerId: string) => ExchangeEvents>
 
 /** The exchange with a peer on a channel (made on first use, kept until the call ends). */
 export function beamportExchange(channel: BeamportChannel, peerId: string): FileExchange {
@@ -192,10 +187,18 @@ function onSignal({ from, channel, data }: SignalIn): void {
   links.get(key(channel, from))?.link.signal(data)
 }
 
-/** Starts listening for the call: signals, peers coming and going. */
-export function startBeamports(): void {
+/**
+ * Starts the call's channels: listens for `beamport:create`, signals, peers coming and going; the
+ * files of each channel go to its store's handlers.
+ *
+ * @example
+ * startBeamports({ files: filesExchangeEvents, capture: captureExchangeEvents })
+ */
+export function startBeamports(events: BeamportHandlers): void {
   stopBeamports()
   session += 1
+  handlers.set('files', events.files)
+  handlers.set('capture', events.capture)
   const socket = realtime()
   const stops = [
     socket.on('beamport:create', beamportCreated),

@@ -19,8 +19,8 @@ import { inviteFailed, inviteSucceeded } from './invite'
 import { reconnectCallMedia, startCallMedia } from './call-media'
 import { listenInCall } from './call-events'
 import { reconnectBeamports, startBeamports } from './beamport'
-import './files'
-import './capture'
+import { filesExchangeEvents } from './files'
+import { captureExchangeEvents } from './capture'
 
 // The call store's public face: its state, lifecycle and hang-up, wherever they live.
 export { $call, $hangingUp, $inMeeting, $lastCallEnd, $meetingEnded, type ActiveCall } from './call-state'
@@ -36,7 +36,7 @@ function begin(active: ActiveCall, messages: Call['messages']): void {
   setInCall(active.kind === 'call')
   setInMeeting(active.kind === 'meeting')
   void startCallMedia(active.peerId, active.peers)
-  startBeamports()
+  startBeamports({ files: filesExchangeEvents, capture: captureExchangeEvents })
 }
 
 function takeCallTools(call: Call, keepTyped: boolean): void {

@@ -4,7 +4,8 @@ import { CAPTURE_ANSWER_TIMEOUT_MS, CAPTURE_LOCK_MS } from '../../constants'
 import { clock, type TimerId } from '../../services/clock'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
-import { $beamports, beamportExchange, handleBeamport } from './beamport'
+import type { ExchangeEvents } from '../../services/transfer/file-exchange'
+import { $beamports, beamportExchange } from './beamport'
 import { onCallCleanup } from './call-scope'
 import { saveToServer } from './file-save'
 import { TransferList } from './transfer-list'
@@ -36,16 +37,20 @@ function answered(): void {
 }
 
 captures.onIncoming = answered
-handleBeamport('capture', (peerId) => ({
-  ...captures.events(peerId),
-  captureError: (reason) => {
-    answered()
-    notify({
-      variant: 'warning',
-      messageId: reason === 'denied' ? 'call.capture.refused' : 'call.capture.failed',
-    })
-  },
-}))
+
+/** What the capture channel's exchange with a peer does: captures to the gallery, refusals to a note. */
+export function captureExchangeEvents(peerId: string): ExchangeEvents {
+  return {
+    ...captures.events(peerId),
+    captureError: (reason) => {
+      answered()
+      notify({
+        variant: 'warning',
+        messageId: reason === 'denied' ? 'call.capture.refused' : 'call.capture.failed',
+      })
+    },
+  }
+}
 
 /**
  * Asks the customer's page for a capture of their screen (`capture:shot`); the image comes back on the

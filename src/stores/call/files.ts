@@ -1,4 +1,5 @@
-import { $beamports, beamportExchange, beamportPeers, handleBeamport } from './beamport'
+import type { ExchangeEvents } from '../../services/transfer/file-exchange'
+import { $beamports, beamportExchange, beamportPeers } from './beamport'
 import { onCallCleanup } from './call-scope'
 import { saveToServer } from './file-save'
 import { TransferList, type TransferItem } from './transfer-list'
@@ -10,7 +11,10 @@ const files = new TransferList()
 /** The files view's list (SPEC §2, §3 file item states): received from and sent to the customer. */
 export const $files = files.$items
 
-handleBeamport('files', (peerId) => files.events(peerId))
+/** What the files channel's exchange with a peer does to the list (the call hands it to the beamports). */
+export function filesExchangeEvents(peerId: string): ExchangeEvents {
+  return files.events(peerId)
+}
 
 /**
  * Sends files to every customer the files channel is connected to (one item per file and peer).
