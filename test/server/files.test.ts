@@ -45,7 +45,7 @@ async function upload(fileToken: string, bytes: Uint8Array) {
   const response = await fetch(`${server.url}/api/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${fileToken}`, 'content-type': 'application/octet-stream' },
-    body: bytes,
+    body: new Uint8Array(bytes),
   })
   const text = await response.text()
   return { status: response.status, body: (text ? JSON.parse(text) : null) as SavedFile & { message?: string } }
