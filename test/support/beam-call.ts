@@ -4,7 +4,7 @@ import { BEAMPORT_CONNECT_DELAY_MS, VIEW_SWITCH_DELAY_MS } from '../../src/const
 import { receiveConsoleSettings } from '../../src/stores/profile/settings'
 import { replaceUploader, type UploadRequest } from '../../src/services/upload'
 import { BeamCustomer } from './beam-customer'
-import { consoleSettings, joinedCall, ok } from './call-fixtures'
+import { consoleSettings, joinedCall, meetingJoined, ok } from './call-fixtures'
 import { openCallPage, type CallPage } from './call-page'
 import { fakeClock, type FakeClock } from './fake-clock'
 
@@ -13,6 +13,7 @@ export interface BeamCall {
   page: CallPage
   customer: BeamCustomer
   time: FakeClock
+  /** The call id, or the appointment id of a meeting. */
   callId: string
   /** Uploads the console started, each waiting for the test to finish it. */
   uploads: { request: UploadRequest; finish(result: { status: number; body: unknown }): void }[]
@@ -22,14 +23,14 @@ export interface BeamCall {
 }
 
 /**
- * Opens the panel in a call with file share and capture on; the fake server answers `beamport:open`
+ * Opens the panel in a call (or a meeting) with file share and capture on; the fake server answers `beamport:open`
  * and `capture:shot`; uploads are held for the test (`uploads`).
  *
  * @example
  * const call = await beamCall()
  * await call.connect('files')
  */
-export async function beamCall(): Promise<BeamCall> {
+export async function beamCall(options: { meeting?: boolean } = {}): Promise<BeamCall> {
   const settings = consoleSettings({ fileShare: { enabled: true }, capture: { enabled: true } })
   // Whether or not the fake server's authentication push comes, the settings are these.
   const page = await openCallPage('en', settings)
@@ -49,8 +50,10 @@ export async function beamCall(): Promise<BeamCall> {
         }),
       ),
   )
-  const call = joinedCall({ peers: [{ id: customer.peerId, role: 'customer', name: 'Carmen' }] })
-  page.socket.serverEmit('join', call)
+  const peers = [{ id: customer.peerId, role: 'customer' as const, name: 'Carmen' }]
+  const call = options.meeting ? meetingJoined({ peers }).appointment : joinedCall({ peers })
+  if (options.meeting) page.socket.serverEmit('meeting:join', { ...meetingJoined({ peers }), appointment: call })
+  else page.socket.serverEmit('join', call)
   await page.find('.side-menu')
   return {
     page,

@@ -65,6 +65,7 @@ describe('<agent-call-panel> capture view', () => {
     const image = card?.querySelector<HTMLImageElement>('img') as HTMLImageElement
     await until(() => image.complete && image.naturalWidth === 64, 'the thumbnail never loaded')
     expect(image.alt).to.match(/^Capture of the customer's screen taken at/)
+    await expect(call.page.panel).to.be.accessible()
   })
 
   it('previews a capture full size, downloads and saves it like a file', async () => {

@@ -364,4 +364,32 @@ describe('<agent-call-panel> file share view', () => {
     })
     expect($files.get()).to.deep.equal([])
   })
+
+  it('is accessible: labelled buttons and controls, no axe violation', async function () {
+    this.timeout(30_000)
+    const { customer } = call
+    await call.connect('files')
+    customer.exchange('files').send(new File([PNG], 'photo.png', { type: 'image/png' }), 'a11y-1', 'photo.png')
+    await rowIn('a11y-1', 'received')
+    customer.hold()
+    customer.exchange('files').send(new File([patternBytes(100_000)], 'slow.pdf'), 'a11y-2', 'slow.pdf')
+    await rowIn('a11y-2', 'receiving')
+    await expect(call.page.panel).to.be.accessible()
+    customer.release()
+  })
+
+  it('saves against the appointment in a meeting', async () => {
+    call.close()
+    call = await beamCall({ meeting: true })
+    const { page, customer } = call
+    await call.connect('files')
+    const bytes = patternBytes(20_000, 6)
+    customer.exchange('files').send(new File([bytes], 'notes.pdf', { type: 'application/pdf' }), 'm-1', 'notes.pdf')
+    await rowIn('m-1', 'received')
+    action('m-1', 'save')?.click()
+    await until(() => page.api.to('/api/files/authorization').length === 1, 'no authorization asked')
+    const asked = page.api.to('/api/files/authorization')[0]?.body as Record<string, unknown>
+    expect(asked.appointment).to.equal(call.callId)
+    expect(asked.call).to.equal(undefined)
+  })
 })
