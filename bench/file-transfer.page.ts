@@ -26,7 +26,7 @@ let expected = 0
 function randomBlob(size: number): Blob {
   const parts: Blob[] = []
   for (let made = 0; made < size; ) {
-    const piece: Uint8Array[] = []
+    const piece: Uint8Array<ArrayBuffer>[] = []
     for (let inPiece = 0; inPiece < 4 * 1024 * 1024 && made < size; ) {
       const bytes = new Uint8Array(Math.min(65536, size - made))
       crypto.getRandomValues(bytes)

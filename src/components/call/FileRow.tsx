@@ -38,23 +38,13 @@ export function FileRow({ item, handlers }: { item: TransferItem; handlers: File
           <bdi>{item.name}</bdi>
         </p>
         <p className="file-meta">
-          <span className="file-type">{item.type}</span>
-          <span className="file-size">{formatBytes(intl, item.size)}</span>
+          <span className="file-type">{item.type}</span> ·{' '}
+          <span className="file-size">{formatBytes(intl, item.size)}</span> ·{' '}
           <span className="file-way">
             <FormattedMessage
               id={item.direction === 'in' ? 'call.files.fromCustomer' : 'call.files.toCustomer'}
             />
           </span>
-        </p>
-        <p className="file-status">
-          <sl-tag size="small" variant={STATE_VARIANT[item.state]} className="file-state">
-            <FormattedMessage id={`call.files.state.${item.state}`} />
-          </sl-tag>
-          {item.savedId && (
-            <sl-tag size="small" variant="success" className="file-saved">
-              <FormattedMessage id="call.files.saved" />
-            </sl-tag>
-          )}
         </p>
         {moving && <TransferProgress item={item} />}
         {item.error && (
@@ -62,8 +52,20 @@ export function FileRow({ item, handlers }: { item: TransferItem; handlers: File
             <FormattedMessage id={item.error} />
           </p>
         )}
+        <div className="file-footer">
+          <p className="file-status">
+            <sl-tag size="small" variant={STATE_VARIANT[item.state]} className="file-state">
+              <FormattedMessage id={`call.files.state.${item.state}`} />
+            </sl-tag>
+            {item.savedId && (
+              <sl-tag size="small" variant="success" className="file-saved">
+                <FormattedMessage id="call.files.saved" />
+              </sl-tag>
+            )}
+          </p>
+          <FileActions item={item} handlers={handlers} />
+        </div>
       </div>
-      <FileActions item={item} handlers={handlers} />
     </li>
   )
 }

@@ -2,8 +2,8 @@ import CRC32 from 'crc-32'
 import { BEAMPORT_CHUNK_BYTES } from '../../protocol'
 import { room, type FrameChannel } from './channel'
 
-/** Bytes read from the file at a time (then sent as 64 KiB frames). */
-const READ_BYTES = 1024 * 1024
+/** Bytes read from the file at a time (then sent as 64 KiB frames): few reads, one ahead of the sending. */
+const READ_BYTES = 4 * 1024 * 1024
 
 /** The channel a send runs on, and whether it is still the one to use. */
 export interface SendTarget {
