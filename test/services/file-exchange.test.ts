@@ -14,9 +14,10 @@ interface Side {
   sent: string[]
   failed: { id: string; reason: string; direction: string }[]
   captureErrors: string[]
+  releases: Map<string, () => void>
 }
 
-function side(): Side {
+function side(opfsFrom?: number): Side {
   const record: Omit<Side, 'exchange'> = {
     offered: [],
     progress: new Map(),
@@ -24,16 +25,20 @@ function side(): Side {
     sent: [],
     failed: [],
     captureErrors: [],
+    releases: new Map(),
   }
   const events: ExchangeEvents = {
     incoming: (offer, resumed) => record.offered.push({ id: offer.id, name: offer.name, resumed }),
     progress: (id, bytes) => record.progress.set(id, [...(record.progress.get(id) ?? []), bytes]),
-    received: (id, stored) => record.received.set(id, stored.blob),
+    received: (id, stored) => {
+      record.received.set(id, stored.blob)
+      record.releases.set(id, stored.release)
+    },
     sent: (id) => record.sent.push(id),
     failed: (id, reason, direction) => record.failed.push({ id, reason, direction }),
     captureError: (reason) => record.captureErrors.push(reason),
   }
-  return { ...record, exchange: new FileExchange(events) }
+  return { ...record, exchange: new FileExchange(events, opfsFrom) }
 }
 
 /** Links two sides with a fresh in-memory channel. */
@@ -121,7 +126,8 @@ describe('services/transfer: the beamport file exchange', () => {
     const agent = side()
     const customer = side()
     link(agent, customer)
-    const first = patternBytes(6 * 1024 * 1024, 1)
+    // Larger than the channel's high-water mark: the sender is still at it when the cancel comes.
+    const first = patternBytes(24 * 1024 * 1024, 1)
     const second = patternBytes(200_000, 2)
     customer.exchange.send(fileOf(first, 'one.pdf'), 'one', 'one.pdf')
     customer.exchange.send(fileOf(second, 'two.pdf'), 'two', 'two.pdf')
@@ -139,7 +145,7 @@ describe('services/transfer: the beamport file exchange', () => {
     const agent = side()
     const customer = side()
     link(agent, customer)
-    customer.exchange.send(fileOf(patternBytes(6 * 1024 * 1024), 'one.pdf'), 'one', 'one.pdf')
+    customer.exchange.send(fileOf(patternBytes(24 * 1024 * 1024), 'one.pdf'), 'one', 'one.pdf')
     await until(() => (agent.progress.get('one')?.length ?? 0) > 2, 'the file moving')
     customer.exchange.cancel('one')
     await until(() => agent.failed.length > 0, 'the receiver told')
@@ -195,5 +201,29 @@ describe('services/transfer: the beamport file exchange', () => {
     expect(customer.exchange.post({ t: 'capture:error', reason: 'denied' })).to.equal(true)
     await until(() => agent.captureErrors.length > 0, 'the capture error')
     expect(agent.captureErrors).to.deep.equal(['denied'])
+  })
+
+  it('writes a very large file to the origin-private file system, and frees it on release', async () => {
+    const agent = side(1024 * 1024)
+    const customer = side()
+    link(agent, customer)
+    const bytes = patternBytes(9 * 1024 * 1024 + 5, 21)
+    customer.exchange.send(fileOf(bytes, 'huge.mp4', 'video/mp4'), 'huge', 'huge.mp4')
+    await until(() => agent.received.has('huge'), 'the file in OPFS')
+    const blob = agent.received.get('huge') as Blob
+    expect(blob.type).to.equal('video/mp4')
+    expect(CRC32.buf(await bytesOf(blob)) >>> 0).to.equal(CRC32.buf(bytes) >>> 0)
+    const root = await navigator.storage.getDirectory()
+    const names = async () => {
+      const found: string[] = []
+      for await (const name of (root as unknown as { keys(): AsyncIterable<string> }).keys()) found.push(name)
+      return found
+    }
+    expect((await names()).some((name) => name.startsWith('beamport-huge-'))).to.equal(true)
+    agent.releases.get('huge')?.()
+    // The removal is asynchronous: look again (a bounded number of times) until it is done.
+    let left = await names()
+    for (let i = 0; i < 100 && left.some((name) => name.startsWith('beamport-huge-')); i++) left = await names()
+    expect(left.some((name) => name.startsWith('beamport-huge-'))).to.equal(false)
   })
 })
