@@ -73,6 +73,20 @@ export function CaptureView() {
       <FilePreviewDialog
         item={previewing}
         url={previewing ? captureUrl(previewing.id) : null}
+        title={
+          previewing
+            ? intl.formatMessage(
+                { id: 'call.capture.alt' },
+                {
+                  time: intl.formatTime(previewing.at, {
+                    hour: '2-digit',
+                    minute: '2-digit',
+                    second: '2-digit',
+                  }),
+                },
+              )
+            : undefined
+        }
         onClose={() => setPreviewing(null)}
       />
     </div>

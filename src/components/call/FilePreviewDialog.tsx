@@ -10,10 +10,13 @@ import '@shoelace-style/shoelace/dist/components/button/button.js'
 export function FilePreviewDialog({
   item,
   url,
+  title,
   onClose,
 }: {
   item: TransferItem | null
   url: string | null
+  /** The dialog's title (default: the file's name). */
+  title?: string | undefined
   onClose: () => void
 }) {
   const intl = useIntl()
@@ -21,7 +24,9 @@ export function FilePreviewDialog({
   return (
     <sl-dialog
       className="file-preview-dialog"
-      label={item ? intl.formatMessage({ id: 'call.files.previewTitle' }, { name: item.name }) : ''}
+      label={
+        item ? (title ?? intl.formatMessage({ id: 'call.files.previewTitle' }, { name: item.name })) : ''
+      }
       open={!!item && !!url}
       style={{ '--width': 'min(90vw, 60rem)' } as React.CSSProperties}
       onsl-after-hide={(event) => {
