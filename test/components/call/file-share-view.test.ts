@@ -392,4 +392,19 @@ describe('<agent-call-panel> file share view', () => {
     expect(asked.appointment).to.equal(call.callId)
     expect(asked.call).to.equal(undefined)
   })
+
+  it('sends files dropped on the drop zone', async () => {
+    const { page, customer } = call
+    await call.connect('files')
+    const zone = page.$('.file-drop') as HTMLElement
+    const dropped = new DataTransfer()
+    dropped.items.add(new File(['dropped'], 'dropped.txt', { type: 'text/plain' }))
+    zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: dropped, bubbles: true, cancelable: true }))
+    await until(() => zone.classList.contains('dragging'), 'no drag feedback')
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dropped, bubbles: true, cancelable: true }))
+    await until(() => $files.get()[0]?.state === 'sent', 'not sent')
+    const id = $files.get()[0]?.id as string
+    expect(await (customer.received.get(id) as Blob).text()).to.equal('dropped')
+    expect(zone.classList.contains('dragging')).to.equal(false)
+  })
 })
