@@ -32,7 +32,9 @@ const server = createServer((request, response) => {
     return response.end(script)
   }
   response.setHeader('content-type', 'text/html')
-  response.end('<!doctype html><title>file transfer bench</title><script type="module" src="/bench.js"></script>')
+  response.end(
+    '<!doctype html><title>file transfer bench</title><script type="module" src="/bench.js"></script>',
+  )
 })
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
 const origin = `http://127.0.0.1:${server.address().port}/`
@@ -50,11 +52,15 @@ try {
   const receiver = await browser.newPage()
   const errors = []
   for (const page of [sender, receiver]) page.on('pageerror', (error) => errors.push(error.message))
-  await sender.exposeFunction('signalOut', (data) => receiver.evaluate((d) => window.bench.signal(d), data))
-  await receiver.exposeFunction('signalOut', (data) => sender.evaluate((d) => window.bench.signal(d), data))
+  await sender.exposeFunction('signalOut', (data) =>
+    receiver.evaluate((d) => globalThis.bench.signal(d), data),
+  )
+  await receiver.exposeFunction('signalOut', (data) =>
+    sender.evaluate((d) => globalThis.bench.signal(d), data),
+  )
   for (const page of [sender, receiver]) {
     await page.goto(origin)
-    await page.waitForFunction(() => !!window.bench, null, { timeout: 30_000 })
+    await page.waitForFunction(() => !!globalThis.bench, null, { timeout: 30_000 })
   }
   const cdp = await receiver.context().newCDPSession(receiver)
   const heap = async () => {
@@ -64,9 +70,15 @@ try {
 
   /** One transfer; the receiver's heap is sampled while it runs. */
   async function transfer(mode) {
-    await Promise.all([receiver.evaluate((m) => window.bench[m](false), mode), sender.evaluate((m) => window.bench[m](true), mode)])
-    await Promise.all([sender.evaluate(() => window.bench.connected()), receiver.evaluate(() => window.bench.connected())])
-    if (mode === 'console') await sender.evaluate((size) => window.bench.makeFile(size), SIZE)
+    await Promise.all([
+      receiver.evaluate((m) => globalThis.bench[m](false), mode),
+      sender.evaluate((m) => globalThis.bench[m](true), mode),
+    ])
+    await Promise.all([
+      sender.evaluate(() => globalThis.bench.connected()),
+      receiver.evaluate(() => globalThis.bench.connected()),
+    ])
+    if (mode === 'console') await sender.evaluate((size) => globalThis.bench.makeFile(size), SIZE)
     await cdp.send('HeapProfiler.collectGarbage')
     const base = await heap()
     let peak = base
@@ -77,15 +89,23 @@ try {
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
     })()
-    const arrived = receiver.evaluate((size) => window.bench.expect(size), SIZE)
-    if (mode === 'raw') await sender.evaluate((size) => window.bench.sendRaw(size), SIZE)
-    else await sender.evaluate(() => window.bench.sendFile())
+    const arrived = receiver.evaluate((size) => globalThis.bench.expect(size), SIZE)
+    if (mode === 'raw') await sender.evaluate((size) => globalThis.bench.sendRaw(size), SIZE)
+    else await sender.evaluate(() => globalThis.bench.sendFile())
     const result = await arrived
     sampling = false
     await sampler
-    await Promise.all([sender.evaluate(() => window.bench.close()), receiver.evaluate(() => window.bench.close())])
-    if (!result.ok || result.bytes !== SIZE) await fail(`the ${mode} transfer did not complete: ${JSON.stringify(result)}`)
-    return { mbPerSecond: SIZE / MIB / (result.ms / 1000), ms: Math.round(result.ms), heapGrowth: peak - base }
+    await Promise.all([
+      sender.evaluate(() => globalThis.bench.close()),
+      receiver.evaluate(() => globalThis.bench.close()),
+    ])
+    if (!result.ok || result.bytes !== SIZE)
+      await fail(`the ${mode} transfer did not complete: ${JSON.stringify(result)}`)
+    return {
+      mbPerSecond: SIZE / MIB / (result.ms / 1000),
+      ms: Math.round(result.ms),
+      heapGrowth: peak - base,
+    }
   }
 
   const runs = { raw: [], console: [] }

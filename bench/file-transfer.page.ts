@@ -25,9 +25,9 @@ let expected = 0
 /** Random bytes of `size`, built 64 KiB at a time into Blob parts (never one buffer). */
 function randomBlob(size: number): Blob {
   const parts: Blob[] = []
-  for (let made = 0; made < size; ) {
+  for (let made = 0; made < size;) {
     const piece: Uint8Array<ArrayBuffer>[] = []
-    for (let inPiece = 0; inPiece < 4 * 1024 * 1024 && made < size; ) {
+    for (let inPiece = 0; inPiece < 4 * 1024 * 1024 && made < size;) {
       const bytes = new Uint8Array(Math.min(65536, size - made))
       crypto.getRandomValues(bytes)
       piece.push(bytes)
@@ -84,7 +84,8 @@ const bench = {
     exchange = new FileExchange({
       incoming: () => undefined,
       progress: () => undefined,
-      received: (_id, stored) => done({ ms: performance.now() - startedAt, bytes: stored.blob.size, ok: true }),
+      received: (_id, stored) =>
+        done({ ms: performance.now() - startedAt, bytes: stored.blob.size, ok: true }),
       sent: () => undefined,
       failed: () => done({ ms: performance.now() - startedAt, bytes: 0, ok: false }),
     })

@@ -45,7 +45,8 @@ function png(width: number, height: number): Buffer {
 }
 
 /** Fills bytes at a file offset with a cheap deterministic pattern (run in the page and here alike). */
-const PATTERN_SOURCE = 'for (let i = 0; i < bytes.length; i++) bytes[i] = Math.imul(offset + i, 2654435761) >>> 24'
+const PATTERN_SOURCE =
+  'for (let i = 0; i < bytes.length; i++) bytes[i] = Math.imul(offset + i, 2654435761) >>> 24'
 
 /** CRC-32 of the pattern file of `size` bytes, computed here a MiB at a time. */
 function patternCrc(size: number): number {
@@ -148,13 +149,10 @@ describe('files and screen captures in a call, peer to peer', () => {
     await fileRow(a, 'photo.png').locator('.file-save').click()
     await fileRow(a, 'photo.png').locator('.file-saved').waitFor({ timeout: 30_000 })
     const saved = await savedFiles(server, callId)
-    assert.deepEqual(
-      saved.map((file) => [file.name, file.type, file.size, file.crc32]).sort(),
-      [
-        ['contract.pdf', 'application/pdf', contract.length, crc(contract)],
-        ['photo.png', 'image/png', photo.length, crc(photo)],
-      ],
-    )
+    assert.deepEqual(saved.map((file) => [file.name, file.type, file.size, file.crc32]).sort(), [
+      ['contract.pdf', 'application/pdf', contract.length, crc(contract)],
+      ['photo.png', 'image/png', photo.length, crc(photo)],
+    ])
     await a.screenshot({ path: '/tmp/files-agent-saved.png' })
 
     // The agent sends a file back; the customer downloads it.
@@ -178,7 +176,10 @@ describe('files and screen captures in a call, peer to peer', () => {
     await shot.click()
     await c.locator('#capture-prompt:not([hidden])').waitFor({ timeout: 10_000 })
     await c.click('#capture-allow')
-    await a.locator(inConsole('.capture-card[data-state="received"] img')).first().waitFor({ timeout: 30_000 })
+    await a
+      .locator(inConsole('.capture-card[data-state="received"] img'))
+      .first()
+      .waitFor({ timeout: 30_000 })
     await a.waitForFunction(
       () => {
         const root = document.querySelector('agent-console')?.shadowRoot
@@ -189,17 +190,23 @@ describe('files and screen captures in a call, peer to peer', () => {
       { timeout: 10_000 },
     )
     await shot.click()
-    assert.equal(await shot.evaluate((button) => (button as HTMLElement & { disabled: boolean }).disabled), true)
+    assert.equal(
+      await shot.evaluate((button) => (button as HTMLElement & { disabled: boolean }).disabled),
+      true,
+    )
     await a.waitForFunction(
       () =>
-        (document.querySelector('agent-console')?.shadowRoot?.querySelectorAll(
-          '.capture-card[data-state="received"]',
-        ).length ?? 0) === 2,
+        (document
+          .querySelector('agent-console')
+          ?.shadowRoot?.querySelectorAll('.capture-card[data-state="received"]').length ?? 0) === 2,
       null,
       { timeout: 30_000 },
     )
     assert.equal(await c.locator('#capture-prompt').isHidden(), true)
-    assert.match((await c.locator('#capture-notice').textContent()) ?? '', /The agent took a capture of your screen/)
+    assert.match(
+      (await c.locator('#capture-notice').textContent()) ?? '',
+      /The agent took a capture of your screen/,
+    )
     assert.equal(await c.evaluate(() => window.customerState.captures), 2)
     await a.screenshot({ path: '/tmp/files-agent-gallery.png' })
 
@@ -208,7 +215,10 @@ describe('files and screen captures in a call, peer to peer', () => {
     await first.locator('.file-saved').waitFor({ timeout: 30_000 })
     const withCapture = await savedFiles(server, callId)
     assert.equal(withCapture.length, 3)
-    assert.equal(withCapture.filter((file) => file.type === 'image/png' && /^screen-/.test(file.name)).length, 1)
+    assert.equal(
+      withCapture.filter((file) => file.type === 'image/png' && /^screen-/.test(file.name)).length,
+      1,
+    )
 
     assert.deepEqual(agent.errors, [])
     assert.deepEqual(customer.errors, [])

@@ -48,12 +48,19 @@ async function upload(fileToken: string, bytes: Uint8Array) {
     body: new Uint8Array(bytes),
   })
   const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as SavedFile & { message?: string } }
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : null) as SavedFile & { message?: string },
+  }
 }
 
 async function download(token: string, url: string) {
   const response = await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${token}` } })
-  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) }
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: new Uint8Array(await response.arrayBuffer()),
+  }
 }
 
 /** An agent of a brand-new account (another company on the same server). */
@@ -110,7 +117,10 @@ describe('files saved with a call', () => {
     assert.equal(crc(served.bytes), crc(bytes))
     assert.equal(served.headers.get('content-type'), 'image/png')
     assert.equal(served.headers.get('x-content-type-options'), 'nosniff')
-    assert.match(served.headers.get('content-disposition') ?? '', /^attachment; filename="photognp\.exe\.png"/)
+    assert.match(
+      served.headers.get('content-disposition') ?? '',
+      /^attachment; filename="photognp\.exe\.png"/,
+    )
     assert.match(served.headers.get('content-security-policy') ?? '', /^sandbox; default-src 'none'/)
 
     // Listed on the call's record.

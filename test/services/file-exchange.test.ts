@@ -223,7 +223,8 @@ describe('services/transfer: the beamport file exchange', () => {
     agent.releases.get('huge')?.()
     // The removal is asynchronous: look again (a bounded number of times) until it is done.
     let left = await names()
-    for (let i = 0; i < 100 && left.some((name) => name.startsWith('beamport-huge-')); i++) left = await names()
+    for (let i = 0; i < 100 && left.some((name) => name.startsWith('beamport-huge-')); i++)
+      left = await names()
     expect(left.some((name) => name.startsWith('beamport-huge-'))).to.equal(false)
   })
 })

@@ -52,7 +52,8 @@ export async function beamCall(options: { meeting?: boolean } = {}): Promise<Bea
   )
   const peers = [{ id: customer.peerId, role: 'customer' as const, name: 'Carmen' }]
   const call = options.meeting ? meetingJoined({ peers }).appointment : joinedCall({ peers })
-  if (options.meeting) page.socket.serverEmit('meeting:join', { ...meetingJoined({ peers }), appointment: call })
+  if (options.meeting)
+    page.socket.serverEmit('meeting:join', { ...meetingJoined({ peers }), appointment: call })
   else page.socket.serverEmit('join', call)
   await page.find('.side-menu')
   return {

@@ -369,7 +369,9 @@ describe('<agent-call-panel> file share view', () => {
     this.timeout(30_000)
     const { customer } = call
     await call.connect('files')
-    customer.exchange('files').send(new File([PNG], 'photo.png', { type: 'image/png' }), 'a11y-1', 'photo.png')
+    customer
+      .exchange('files')
+      .send(new File([PNG], 'photo.png', { type: 'image/png' }), 'a11y-1', 'photo.png')
     await rowIn('a11y-1', 'received')
     customer.hold()
     customer.exchange('files').send(new File([patternBytes(100_000)], 'slow.pdf'), 'a11y-2', 'slow.pdf')
@@ -384,7 +386,9 @@ describe('<agent-call-panel> file share view', () => {
     const { page, customer } = call
     await call.connect('files')
     const bytes = patternBytes(20_000, 6)
-    customer.exchange('files').send(new File([bytes], 'notes.pdf', { type: 'application/pdf' }), 'm-1', 'notes.pdf')
+    customer
+      .exchange('files')
+      .send(new File([bytes], 'notes.pdf', { type: 'application/pdf' }), 'm-1', 'notes.pdf')
     await rowIn('m-1', 'received')
     action('m-1', 'save')?.click()
     await until(() => page.api.to('/api/files/authorization').length === 1, 'no authorization asked')
