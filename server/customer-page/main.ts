@@ -197,6 +197,9 @@ socket.on('exchange', ({ event, data }) => {
 })
 socket.on('apps:message', ({ appEvent, name }) => (byId('apps-log').textContent = `App ${name}: ${appEvent}`))
 socket.on('capture:shot', ({ from }) => captures.asked(from))
+// The browser knows the network is gone long before a ping timeout would tell: the link drops now (the
+// agent sees the customer go, the data channels pause) and socket.io brings it back once online.
+window.addEventListener('offline', () => socket.io.engine?.close())
 socket.on('connect', () => {
   // A reconnect during a meeting: ask to come back (an admitted customer goes straight in).
   if (meetingCode && (state.screen === 'waiting-room' || state.screen === 'call'))
