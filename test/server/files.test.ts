@@ -4,7 +4,12 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import CRC32 from 'crc-32'
-import { MAX_UPLOAD_BYTES, type SavedFile, type SavedFiles } from '../../src/protocol'
+import {
+  MAX_UPLOAD_BYTES,
+  type PendingAuthorizations,
+  type SavedFile,
+  type SavedFiles,
+} from '../../src/protocol'
 import { hashPassword } from '../../server/auth/passwords'
 import { newId } from '../../server/store/ids'
 import { insertUser } from '../../server/store/seed'
@@ -12,6 +17,7 @@ import { DEMO_PASSWORD, SEED } from '../../server/store/seed-content'
 import { TestServer } from './support/test-server'
 import { TEST_PASSWORD_COST } from './support/prepared-database'
 import { answer, queueCustomer } from './support/call-flow'
+import { insertAppointment } from './support/appointments'
 
 let server: TestServer
 before(async () => {
@@ -239,6 +245,60 @@ describe('beamport and capture events', () => {
     const { agent, customer, userId } = await callWithAgent()
     assert.ok((await agent.client.request('capture:shot', {})).ok)
     assert.deepEqual(await customer.next('capture:shot'), { from: `agent:${userId}` })
+  })
+
+  it('works in a meeting: the admitted customer gets the channel and the capture request', async () => {
+    const agent = await server.agent(await server.createAgent([]), { status: 'available' })
+    const meeting = await insertAppointment(server.db, agent.userId, { startInMinutes: 2 })
+    assert.ok((await agent.client.request('meeting:join', { appointment: meeting.id })).ok)
+    const guest = await server.customer()
+    assert.ok((await guest.request('meeting:join', { code: meeting.code, name: 'Marta' })).ok)
+    const pending = await agent.client.next<PendingAuthorizations>('meeting:pending:authorizations')
+    const sessionId = pending.data[0]?.sessionId as string
+    assert.ok((await agent.client.request('meeting:accept', { sessionId })).ok)
+    await guest.next('meeting:accepted')
+
+    assert.ok((await agent.client.request('beamport:open', { channel: 'capture' })).ok)
+    assert.deepEqual(await agent.client.next('beamport:create'), { channel: 'capture' })
+    assert.deepEqual(await guest.next('beamport:create'), { channel: 'capture' })
+    assert.ok((await guest.request('beamport:open', { channel: 'files' })).ok)
+    assert.deepEqual(await agent.client.next('beamport:create'), { channel: 'files' })
+    assert.deepEqual(await guest.next('beamport:create'), { channel: 'files' })
+    assert.ok((await agent.client.request('capture:shot', {})).ok)
+    assert.deepEqual(await guest.next('capture:shot'), { from: `agent:${agent.userId}` })
+  })
+
+  it('works for an invited agent: channels for everyone, captures named after the guest, files saved with the call', async () => {
+    const { agent: owner, customer, callId } = await callWithAgent()
+    const guest = await server.agent(await server.createAgent([], { firstname: 'Guest' }), {
+      status: 'available',
+    })
+    owner.client.emit('call:invite:agent', { agent: guest.userId })
+    await guest.client.next('invited')
+    await answer(guest.client, callId)
+    await customer.next('peer:join')
+
+    assert.ok((await guest.client.request('beamport:open', { channel: 'files' })).ok)
+    assert.deepEqual(await guest.client.next('beamport:create'), { channel: 'files' })
+    assert.deepEqual(await owner.client.next('beamport:create'), { channel: 'files' })
+    assert.deepEqual(await customer.next('beamport:create'), { channel: 'files' })
+
+    assert.ok((await guest.client.request('capture:shot', {})).ok)
+    assert.deepEqual(await customer.next('capture:shot'), { from: `agent:${guest.userId}` })
+
+    const bytes = pngBytes()
+    const claim = { size: bytes.length, crc32: crc(bytes), extension: 'png', type: 'image/png', call: callId }
+    const granted = await authorize(guest.token, claim)
+    assert.equal(granted.status, 200)
+    const stored = await upload(granted.body.accessToken, bytes)
+    assert.equal(stored.status, 201)
+    assert.equal(stored.body.userId, guest.userId)
+    // The owner sees it on the call's record too.
+    const listed = await server.http<SavedFiles>('GET', `/files?call=${callId}`, { token: owner.token })
+    assert.deepEqual(
+      listed.body.data.map((file) => [file.id, file.crc32]),
+      [[stored.body.id, crc(bytes)]],
+    )
   })
 })
 
