@@ -6,6 +6,10 @@ import type { Background } from './background'
 import type { AgentServer, CustomerNamespace } from './realtime/io-types'
 import type { RateLimit } from './auth/rate-limiter'
 import type { FileStorage } from './files/file-storage'
+import type { FastifyBaseLogger } from 'fastify'
+import type { ServerMetrics } from './observability/metrics'
+import type { RoutingEvents } from './observability/routing-events'
+import type { Lifecycle } from './lifecycle/lifecycle'
 
 /** Everything a handler needs, built once by `createApplication` and passed down. */
 export interface ServerContext {
@@ -27,5 +31,14 @@ export interface ServerContext {
   rateLimits: { api: RateLimit; login: RateLimit }
   /** Saved files on disk (under the data folder). */
   files: FileStorage
+  /** Logs an unexpected failure (`error` level, with the error serialized). */
   log: (message: string, error?: unknown) => void
+  /** The process's structured logger (pino, through Fastify); every line carries `process`. */
+  logger: FastifyBaseLogger
+  /** This process's Prometheus metrics. */
+  metrics: ServerMetrics
+  /** What happens to calls: each one logged (ids, never names) and counted. */
+  events: RoutingEvents
+  /** Started, listening, draining: read by /readyz and the shutdown. */
+  lifecycle: Lifecycle
 }

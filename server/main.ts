@@ -10,9 +10,21 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const version = process.env.APP_VERSION ?? pkg.version
 const port = Number(process.env.PORT ?? 8080)
 
+/** A whole number of milliseconds from the environment, or the default; anything else stops the start. */
+function milliseconds(name: string, fallback: number): number {
+  const text = process.env[name]
+  if (text === undefined || text === '') return fallback
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds`)
+  return value
+}
+
 const app = await createApplication({
   version,
-  logger: process.env.LOG_REQUESTS === '1',
+  shutdown: {
+    delayMs: milliseconds('SHUTDOWN_DELAY_MS', 0),
+    timeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', 10_000),
+  },
   ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
   // End-to-end runs shorten the server's timers: TIMERS='{"ringTimeoutMs":5000}'.
   ...(process.env.TIMERS ? { timers: JSON.parse(process.env.TIMERS) as Partial<Timers> } : {}),
@@ -25,7 +37,17 @@ console.log(`Agent console: ${url}/`)
 console.log(`Customer page: ${url}/customer.html`)
 printDemoLogins(app.context.clock.now())
 
+// SIGTERM (an orchestrator, a rolling restart) or Ctrl-C: drain, then exit; a second signal exits at once.
+let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0))
+  process.on(signal, () => {
+    if (stopping) process.exit(1)
+    stopping = true
+    app.shutdown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.context.log('shutdown failed', error)
+        process.exit(1)
+      },
+    )
   })

@@ -8,6 +8,7 @@ import { showFile, watchFilePicker } from './files-panel'
 import { openLocalMedia } from './local-media'
 import { CaptureRequests } from './capture-requests'
 import { addChatLine, byId, remoteVideo, show, ticker } from './view'
+import { startDeviceApp, type DeviceAppState } from './device-app'
 
 /** What tests read: the state of the page, without scraping the DOM. */
 interface CustomerState {
@@ -21,6 +22,8 @@ interface CustomerState {
   captures: number
   /** Data channels open with agents, as `peerId|channel`. */
   channels: string[]
+  /** The device app simulator (shown when the segment runs the account's app, or with `?app=`). */
+  app: DeviceAppState
 }
 declare global {
   interface Window {
@@ -38,6 +41,7 @@ const state: CustomerState = {
   files: [],
   captures: 0,
   channels: [],
+  app: { name: '', running: false, commands: [], sent: [] },
 }
 window.customerState = state
 
@@ -59,6 +63,12 @@ const transfers = new CustomerTransfers({
 })
 state.files = transfers.files
 const captures = new CaptureRequests(transfers, () => (state.captures += 1))
+/** The app of the segment called (null: the segment's customers run none). */
+let segmentApp: { name: string; label: string } | null = null
+/** Stops the device app; null while it is not playing (a rejoin of the same call keeps it). */
+let stopDeviceApp: (() => void) | null = null
+// `?app=1` plays the app in any segment (or meeting); `?app=<name>` also names it.
+const appSwitch = params.get('app')
 
 const mesh = new PeerMesh(socket, media.stream, {
   onStream(peerId, stream) {
@@ -87,13 +97,25 @@ function goTo(screen: Parameters<typeof show>[0]): void {
   show(screen)
 }
 
+/** The app this page plays in the call, if any. */
+function deviceApp(): { name: string; label: string } | null {
+  if (segmentApp) return segmentApp
+  if (!appSwitch || appSwitch === '0') return null
+  const name = appSwitch === '1' ? (forcedApp?.name ?? 'onboarding') : appSwitch
+  return { name, label: forcedApp?.name === name ? forcedApp.label : name }
+}
+
 function enterCall(agent: string, peers: CallJoined['peers'], initiator: boolean): void {
   goTo('call')
+  const app = deviceApp()
+  if (app && !stopDeviceApp) stopDeviceApp = startDeviceApp(socket, app, myName, state.app)
   byId('agent-name').textContent = agent ? `You are talking with ${agent}` : 'In the meeting'
   if (initiator) mesh.connectTo(peers)
 }
 
 function endScreen(message: string): void {
+  stopDeviceApp?.()
+  stopDeviceApp = null
   mesh.close()
   transfers.close()
   captures.close()
@@ -103,11 +125,26 @@ function endScreen(message: string): void {
   goTo('ended')
 }
 
+/** A segment the page may call, with the account's app and whether its customers run it. */
+interface PublicSegment {
+  id: string
+  name: string
+  account: string
+  app: { name: string; label: string } | null
+  appsEnabled: boolean
+}
+let segments: PublicSegment[] = []
+/** The app `?app=1` plays: the first segment's account app. */
+let forcedApp: { name: string; label: string } | null = null
+
 async function loadSegments(): Promise<void> {
   const select = byId<HTMLSelectElement>('call-form').querySelector('select') as HTMLSelectElement
   const response = await fetch('/api/public/segments')
-  const { data } = (await response.json()) as { data: { id: string; name: string; account: string }[] }
-  for (const segment of data) select.add(new Option(`${segment.name} (${segment.account})`, segment.id))
+  segments = ((await response.json()) as { data: PublicSegment[] }).data
+  for (const segment of segments) {
+    const label = `${segment.name} (${segment.account})${segment.appsEnabled && segment.app ? ' · device app' : ''}`
+    select.add(new Option(label, segment.id))
+  }
   const wanted = params.get('segment')
   if (wanted) select.value = wanted
 }
@@ -129,10 +166,13 @@ form.addEventListener('submit', (event) => {
     ? joinMeeting(meetingCode)
     : callSegment((form.elements.namedItem('segment') as HTMLSelectElement).value))
 })
-// Ready: camera asked for and the form handled here, not submitted by the browser.
-byId<HTMLButtonElement>('call-button').disabled = false
+// Ready: camera asked for, the form filled and handled here. Only now may the customer type and call.
+byId<HTMLFieldSetElement>('call-fields').disabled = false
 
 async function callSegment(segment: string): Promise<void> {
+  const chosen = segments.find((candidate) => candidate.id === segment)
+  segmentApp = chosen?.appsEnabled ? chosen.app : null
+  forcedApp = chosen?.app ?? null
   const reply = await request<QueueStatus>(socket, 'queue:join', {
     segment,
     name: myName,
@@ -195,7 +235,6 @@ socket.on('chat:message', (line) => {
 socket.on('exchange', ({ event, data }) => {
   if (event === 'recording:status') byId('recording-badge').hidden = data !== true
 })
-socket.on('apps:message', ({ appEvent, name }) => (byId('apps-log').textContent = `App ${name}: ${appEvent}`))
 socket.on('capture:shot', ({ from }) => captures.asked(from))
 // The browser knows the network is gone long before a ping timeout would tell: the link drops now (the
 // agent sees the customer go, the data channels pause) and socket.io brings it back once online.

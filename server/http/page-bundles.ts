@@ -6,18 +6,23 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 /** Scripts of the demo pages that are not part of the console bundle: built on first request, then kept. */
 const PAGES: Record<string, string> = {
   '/customer.js': 'server/customer-page/main.ts',
+}
+
+/** The end-to-end tests' stand-in agent: served only with the development endpoints on. */
+const DEV_PAGES: Record<string, string> = {
   '/test-agent.js': 'server/customer-page/test-agent.ts',
 }
 
 /**
- * Serves the customer page's script (and the end-to-end tests' stand-in agent), bundled by esbuild on
- * first request: simple-peer needs Node's `process` and `Buffer` in the browser, so the shims of
+ * Serves the customer page's script (and, with the development endpoints on, the end-to-end tests'
+ * stand-in agent, whose source map is inline), bundled by esbuild on first request: simple-peer needs Node's `process` and `Buffer` in the browser, so the shims of
  * `scripts/browser-shims.js` are injected. esbuild is imported lazily: a server that never serves the
  * page never loads it.
  */
-export function registerPageBundles(app: FastifyInstance): void {
+export function registerPageBundles(app: FastifyInstance, { devEndpoints }: { devEndpoints: boolean }): void {
   const built = new Map<string, Promise<string>>()
-  for (const [path, entry] of Object.entries(PAGES))
+  const pages = devEndpoints ? { ...PAGES, ...DEV_PAGES } : PAGES
+  for (const [path, entry] of Object.entries(pages))
     app.get(path, async (_request, reply) => {
       let code = built.get(path)
       if (!code) {

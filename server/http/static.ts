@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
@@ -6,24 +7,43 @@ import { registerPageBundles } from './page-bundles'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
+/** Demo pages of the end-to-end tests only: served with the development endpoints on, never else. */
+const DEV_PAGES = new Set(['test-agent.html'])
+
+/** A URL path as the file server will read it (it decodes `%2D` and the like). */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
 /**
  * Serves the demo pages, the built bundle and `/version.txt`. Unknown non-API paths answer with the
- * standalone console so its history routing can take them (SPEC §2 sends them to /login).
+ * standalone console so its history routing can take them (SPEC §2 sends them to /login). The
+ * test-only pages exist only with `devEndpoints`.
  */
-export async function registerStatic(app: FastifyInstance, { version }: { version: string }): Promise<void> {
+export async function registerStatic(
+  app: FastifyInstance,
+  { version, devEndpoints }: { version: string; devEndpoints: boolean },
+): Promise<void> {
   await app.register(fastifyStatic, { root: `${root}dist`, prefix: '/dist/', cacheControl: false })
   await app.register(fastifyStatic, {
     root: `${root}demo`,
     prefix: '/demo/',
     decorateReply: false,
     cacheControl: false,
+    // Test-only pages have their own route below (with the development endpoints), never this one.
+    allowedPath: (path) => !DEV_PAGES.has(basename(decodedPath(path))),
   })
   const page = (name: string) => readFile(`${root}demo/${name}`, 'utf8')
   app.get('/version.txt', async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/plain').send(version),
   )
-  registerPageBundles(app)
-  for (const name of ['crm.html', 'customer.html', 'test-agent.html'])
+  registerPageBundles(app, { devEndpoints })
+  const pages = ['crm.html', 'customer.html', ...(devEndpoints ? DEV_PAGES : [])]
+  for (const name of pages)
     app.get(`/${name}`, async (_request, reply) => reply.type('text/html').send(await page(name)))
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =

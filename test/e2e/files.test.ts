@@ -1,21 +1,20 @@
-import { afterEach, beforeEach, describe, it } from 'node:test'
+import { beforeEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { deflateSync } from 'node:zlib'
 import CRC32 from 'crc-32'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import type { SavedFile } from '../../src/protocol'
-import { startServer, type RunningServer } from './support/server'
-import { launchBrowser } from './support/browser'
+import type { RunningServer } from './support/server'
 import {
   agentOnline,
   customerCalls,
   customerScreen,
-  distSnapshot,
   inConsole,
   type WatchedPage,
 } from './support/console-page'
+import { freshWorld } from './support/world'
 
 const crc = (bytes: Uint8Array) => CRC32.buf(bytes) >>> 0
 
@@ -94,25 +93,16 @@ async function savedFiles(server: RunningServer, callId: string): Promise<SavedF
 }
 
 describe('files and screen captures in a call, peer to peer', () => {
-  let server: RunningServer
-  let browser: Browser
+  // Each test its own server, database and browser contexts (the agent's and the customer's).
+  const world = freshWorld({ TIMERS: JSON.stringify({ ringTimeoutMs: 60_000 }) })
   let agent: WatchedPage
   let customer: WatchedPage
 
   beforeEach(async () => {
-    server = await startServer({
-      TIMERS: JSON.stringify({ ringTimeoutMs: 60_000 }),
-      DIST_DIR: await distSnapshot(),
-    })
-    browser = await launchBrowser()
-    agent = await agentOnline(browser, server, 'ana@demo.test')
-    customer = await customerCalls(browser, server, 'Support', 'Carmen')
+    agent = await agentOnline(await world.newContext(), world.server, 'ana@demo.test')
+    customer = await customerCalls(await world.newContext(), world.server, 'Support', 'Carmen')
     await answer(agent.page)
     await customerScreen(customer.page, 'call')
-  })
-  afterEach(async () => {
-    await browser?.close()
-    await server?.stop()
   })
 
   it('moves files both ways, previews, saves with the same bytes on the server, and takes captures', async () => {
@@ -148,7 +138,7 @@ describe('files and screen captures in a call, peer to peer', () => {
     await fileRow(a, 'contract.pdf').locator('.file-saved').waitFor({ timeout: 60_000 })
     await fileRow(a, 'photo.png').locator('.file-save').click()
     await fileRow(a, 'photo.png').locator('.file-saved').waitFor({ timeout: 30_000 })
-    const saved = await savedFiles(server, callId)
+    const saved = await savedFiles(world.server, callId)
     assert.deepEqual(saved.map((file) => [file.name, file.type, file.size, file.crc32]).sort(), [
       ['contract.pdf', 'application/pdf', contract.length, crc(contract)],
       ['photo.png', 'image/png', photo.length, crc(photo)],
@@ -213,7 +203,7 @@ describe('files and screen captures in a call, peer to peer', () => {
     const first = a.locator(inConsole('.capture-card')).first()
     await first.locator('.file-save').click()
     await first.locator('.file-saved').waitFor({ timeout: 30_000 })
-    const withCapture = await savedFiles(server, callId)
+    const withCapture = await savedFiles(world.server, callId)
     assert.equal(withCapture.length, 3)
     assert.equal(
       withCapture.filter((file) => file.type === 'image/png' && /^screen-/.test(file.name)).length,

@@ -249,7 +249,7 @@ describe('beamport and capture events', () => {
 
   it('works in a meeting: the admitted customer gets the channel and the capture request', async () => {
     const agent = await server.agent(await server.createAgent([]), { status: 'available' })
-    const meeting = await insertAppointment(server.db, agent.userId, { startInMinutes: 2 })
+    const meeting = await insertAppointment(server, agent.userId, { startInMinutes: 2 })
     assert.ok((await agent.client.request('meeting:join', { appointment: meeting.id })).ok)
     const guest = await server.customer()
     assert.ok((await guest.request('meeting:join', { code: meeting.code, name: 'Marta' })).ok)

@@ -25,8 +25,8 @@ export interface CallPage {
 }
 
 /**
- * Opens a page with a signed-in agent and a call panel in `lang`, its socket connected and faked (the
- * fake server sends `settings` when the panel authenticates).
+ * Opens a page with a signed-in agent and a call panel in `lang`, its socket connected and faked; the
+ * fake server's sign-in brings `settings`.
  *
  * @example
  * const page = await openCallPage()
