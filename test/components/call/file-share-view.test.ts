@@ -273,6 +273,35 @@ describe('<agent-call-panel> file share view', () => {
     expect(action(id, 'save')).to.equal(null)
   })
 
+  it('previews a PDF, audio and video inline, each in its own element typed by the allow-list; other types only download', async () => {
+    const { page, customer } = call
+    await call.connect('files')
+    const sent = [
+      ['pdf-p', 'scan.pdf', 'application/pdf', '.preview-pdf'],
+      ['audio-p', 'voice.ogg', 'audio/ogg', '.preview-audio'],
+      ['video-p', 'clip.webm', 'video/webm', '.preview-video'],
+    ] as const
+    for (const [id, name, type] of sent)
+      customer.exchange('files').send(new File([patternBytes(4_000, 2)], name, { type }), id, name)
+    customer
+      .exchange('files')
+      .send(new File(['plain words'], 'notes.txt', { type: 'text/plain' }), 'txt-p', 'notes.txt')
+    await rowIn('txt-p', 'received')
+    expect(action('txt-p', 'preview')).to.equal(null)
+    expect(action('txt-p', 'download')).to.exist
+
+    for (const [id, name, type, selector] of sent) {
+      await rowIn(id, 'received')
+      action(id, 'preview')?.click()
+      const shown = await page.find<HTMLElement & { src: string }>(`.file-preview-dialog ${selector}`)
+      const { bytes, type: served } = await readUrl(shown.src)
+      expect(served, name).to.equal(type)
+      expect(fingerprint(bytes), name).to.equal(fingerprint(patternBytes(4_000, 2)))
+      page.$<HTMLElement>('.preview-close')?.click()
+      await until(() => !page.$(`.file-preview-dialog ${selector}`), `the ${name} preview stayed`)
+    }
+  })
+
   it('never renders HTML, SVG or XML: no preview, a download typed as plain bytes, the name as text', async () => {
     const { page, customer } = call
     await call.connect('files')
