@@ -97,7 +97,11 @@ const bench = {
         receiveMedia: false,
         channelName: 'files',
         onSignal: (data) => void window.signalOut({ peer: data }),
-        onFrame: (frame) => current.receive(frame),
+        onFrame: (frame, channel) => {
+          // A frame can come before simple-peer's `connect`: the exchange takes the channel then.
+          if (!current.attached) current.attach(channel)
+          current.receive(frame)
+        },
         onConnect: () => {
           if (link?.channel) current.attach(link.channel)
           resolve()

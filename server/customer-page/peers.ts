@@ -88,11 +88,20 @@ export class PeerMesh {
     )
     if (media) peer.on('stream', (stream: MediaStream) => this.events.onStream(peerId, stream))
     else {
-      routeFrames(peer, initiator, (frame) => this.events.onFrame(peerId, channel, frame))
-      peer.on('connect', () => {
+      // Frames can come before simple-peer says `connect` (it waits for stats): the channel counts as
+      // open from the first of them, so an answer to the agent has a channel to go out on.
+      let announced = false
+      const announce = () => {
         const dataChannel = dataChannelOf(peer)
-        if (dataChannel) this.events.onChannelOpen(peerId, channel, dataChannel)
+        if (announced || !dataChannel || this.#peers.get(key)?.peer !== peer) return
+        announced = true
+        this.events.onChannelOpen(peerId, channel, dataChannel)
+      }
+      routeFrames(peer, initiator, (frame) => {
+        announce()
+        this.events.onFrame(peerId, channel, frame)
       })
+      peer.on('connect', announce)
     }
     const forget = () => {
       if (this.#peers.get(key)?.peer !== peer) return

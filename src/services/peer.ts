@@ -42,7 +42,7 @@ export interface PeerLinkOptions {
    * Takes the data channel's frames directly, text as strings and binary as ArrayBuffers, instead of
    * `onData` (simple-peer's stream turns both into bytes and buffers them).
    */
-  onFrame?(frame: string | ArrayBuffer): void
+  onFrame?(frame: string | ArrayBuffer, channel: RTCDataChannel): void
   /** The connection closed or failed (after onError). */
   onClose(): void
   /** The connection failed. */
@@ -74,7 +74,7 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     if (!destroyed) options.onStream?.(stream)
   })
   const onFrame = options.onFrame
-  if (onFrame) routeFrames(peer, options.initiator, (frame) => !destroyed && onFrame(frame))
+  if (onFrame) routeFrames(peer, options.initiator, (frame, channel) => !destroyed && onFrame(frame, channel))
   peer.on('connect', () => {
     if (!destroyed) options.onConnect?.()
   })
@@ -127,13 +127,13 @@ export function dataChannelOf(peer: SimplePeer.Instance): RTCDataChannel | null 
 export function routeFrames(
   peer: SimplePeer.Instance,
   initiator: boolean,
-  onFrame: (frame: string | ArrayBuffer) => void,
+  onFrame: (frame: string | ArrayBuffer, channel: RTCDataChannel) => void,
 ): void {
   const take = () => {
     const channel = dataChannelOf(peer)
     if (!channel) return
     channel.binaryType = 'arraybuffer'
-    channel.onmessage = (event: MessageEvent<string | ArrayBuffer>) => onFrame(event.data)
+    channel.onmessage = (event: MessageEvent<string | ArrayBuffer>) => onFrame(event.data, channel)
   }
   if (initiator) return take()
   // simple-peer's own `ondatachannel` runs first (it was set before) and makes `_channel`.

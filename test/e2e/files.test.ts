@@ -248,6 +248,13 @@ describe('files and screen captures in a call, peer to peer', () => {
       { timeout: 60_000 },
     )
 
+    // The pages' own words about their links, for the failure message below.
+    const logs: string[] = []
+    for (const [who, page] of [
+      ['agent', a],
+      ['customer', c],
+    ] as const)
+      page.on('console', (message) => logs.push(`${who}: ${message.text()}`.slice(0, 300)))
     const cdp = await c.context().newCDPSession(c)
     await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', {
@@ -274,7 +281,20 @@ describe('files and screen captures in a call, peer to peer', () => {
     })
 
     const row = fileRow(a, 'scan.pdf')
-    await finished.waitFor({ timeout: 120_000 })
+    await finished.waitFor({ timeout: 120_000 }).catch(async (error: Error) => {
+      // What each side saw, so a failure says where the transfer stopped.
+      const seen = {
+        row: await row.getAttribute('data-state'),
+        bytes: await row.locator('.transfer-bytes').textContent(),
+        phase: await a.locator(inConsole('.beamport-state')).getAttribute('data-phase'),
+        customer: await c.evaluate(() => ({
+          screen: window.customerState.screen,
+          channels: window.customerState.channels,
+          files: window.customerState.files.map((file) => JSON.stringify(file)),
+        })),
+      }
+      throw new Error(`${error.message}\nseen: ${JSON.stringify(seen)}\nlogs:\n${logs.slice(-40).join('\n')}`)
+    })
     const state = await row.getAttribute('data-state')
     if (state === 'failed')
       assert.equal(

@@ -91,8 +91,9 @@ export class FileExchange {
     return this.#channel !== null
   }
 
-  /** A channel is up: files waiting (or cut short) go out again. */
+  /** A channel is up: files waiting (or cut short) go out again. The channel attached already: nothing. */
   attach(channel: FrameChannel): void {
+    if (channel === this.#channel) return
     this.detach()
     this.#channel = channel
     this.#link += 1

@@ -104,6 +104,14 @@ async function connect(channel: BeamportChannel, peerId: string, failures: numbe
   const k = key(channel, peerId)
   links.get(k)?.link.destroy()
   const exchange = beamportExchange(channel, peerId)
+  // The first frames can come before simple-peer says `connect` (it waits for stats): the exchange takes
+  // the channel then, or its answer to the customer's offer would have no channel to go out on.
+  let attached = false
+  const attach = (dataChannel: RTCDataChannel | null) => {
+    if (attached || !dataChannel || links.get(k) !== entry) return
+    attached = true
+    exchange.attach(dataChannel)
+  }
   const entry: Link = {
     failures,
     link: make({
@@ -112,10 +120,13 @@ async function connect(channel: BeamportChannel, peerId: string, failures: numbe
       receiveMedia: false,
       channelName: channel,
       onSignal: (data) => realtime().emit('signal', { to: peerId, channel, data }),
-      onFrame: (frame) => exchange.receive(frame),
+      onFrame: (frame, dataChannel) => {
+        attach(dataChannel)
+        exchange.receive(frame)
+      },
       onConnect: () => {
         entry.failures = 0
-        if (entry.link.channel) exchange.attach(entry.link.channel)
+        attach(entry.link.channel)
         publish(channel)
       },
       onError: (error) => console.warn('[agent-console] beamport failed', channel, peerId, error),
