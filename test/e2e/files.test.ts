@@ -304,7 +304,10 @@ describe('files and screen captures in a call, peer to peer', () => {
     else {
       // Resumed: the whole file, byte for byte (its CRC-32 computed in the agent's page, with crc-32).
       await a.addScriptTag({ path: 'node_modules/crc-32/crc32.js' })
-      const href = (await row.locator('.file-download').getAttribute('href')) as string
+      // The link's href property (React 19 sets a custom element's properties, not its attributes).
+      const href = await row
+        .locator('.file-download')
+        .evaluate((link) => (link as HTMLElement & { href: string }).href)
       const received = await a.evaluate(async (url) => {
         const blob = await (await fetch(url)).blob()
         const crc32 = (globalThis as unknown as { CRC32: { buf(b: Uint8Array, seed?: number): number } })
