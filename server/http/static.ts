@@ -20,7 +20,8 @@ function decodedPath(path: string): string {
 }
 
 /**
- * Serves the demo pages, the built bundle and `/version.txt`. Unknown non-API paths answer with the
+ * Serves the demo pages, the self-contained build (`dist/cdn/`, React inside: what a page loads with one
+ * `<script type="module">`) under `/dist/cdn/`, and `/version.txt`. Unknown non-API paths answer with the
  * standalone console so its history routing can take them (SPEC §2 sends them to /login). The
  * test-only pages exist only with `devEndpoints`.
  */
@@ -28,7 +29,7 @@ export async function registerStatic(
   app: FastifyInstance,
   { version, devEndpoints }: { version: string; devEndpoints: boolean },
 ): Promise<void> {
-  await app.register(fastifyStatic, { root: `${root}dist`, prefix: '/dist/', cacheControl: false })
+  await app.register(fastifyStatic, { root: `${root}dist/cdn`, prefix: '/dist/cdn/', cacheControl: false })
   await app.register(fastifyStatic, {
     root: `${root}demo`,
     prefix: '/demo/',
