@@ -32,7 +32,7 @@ describe('<agent-call-panel> capture view', () => {
   const shot = () => call.page.$<HTMLElement & { disabled: boolean }>('.capture-shot')
   const shots = () => call.page.socket.sent.filter((sent) => sent.event === 'capture:shot')
   const toasts = () =>
-    [...(call.page.$('.toast-stack')?.querySelectorAll('sl-alert') ?? [])].map((toast) => text(toast))
+    [...(call.page.$('.toast-stack')?.querySelectorAll('.toast') ?? [])].map((toast) => text(toast))
   /** The customer's page answers the shot with an image on the capture channel. */
   const answer = async (id: string) =>
     call.customer.exchange('capture').send(await screenImage(), id, `screen-${id}.png`)

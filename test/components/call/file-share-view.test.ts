@@ -36,7 +36,7 @@ describe('<agent-call-panel> file share view', () => {
     })
   const action = (id: string, name: string) => row(id)?.querySelector<HTMLElement>(`.file-${name}`) ?? null
   const toasts = () =>
-    [...(call.page.$('.toast-stack')?.querySelectorAll('sl-alert') ?? [])].map((toast) => text(toast))
+    [...(call.page.$('.toast-stack')?.querySelectorAll('.toast') ?? [])].map((toast) => text(toast))
 
   it('opens with a connect button that emits beamport:open; beamport:create connects 1 s later', async () => {
     const { page, time, customer } = call
