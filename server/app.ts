@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { Server } from 'socket.io'
 import { createAdapter } from '@socket.io/postgres-adapter'
@@ -25,6 +26,7 @@ import { attachCustomerNamespace } from './realtime/customer-socket'
 import { startSweeper } from './routing/sweeper'
 import { registerStatic } from './http/static'
 import { registerApi } from './http/api'
+import { FileStorage } from './files/file-storage'
 import { createMetrics } from './observability/metrics'
 import { registerStateGauges } from './observability/state-gauges'
 import { timeDatabase } from './observability/timed-database'
@@ -46,6 +48,11 @@ export interface ApplicationOptions {
   databaseUrl?: string
   /** PGlite data directory (default `.data/pglite`); `memory://` for a throwaway one. */
   dataDir?: string
+  /**
+   * Directory of saved files (default: FILES_DIR, else `files` beside the PGlite data directory, else
+   * `.data/files`; a throwaway one, removed on close, with an in-memory or given database).
+   */
+  filesDir?: string
   /** Fill an empty database with the demo (default true). */
   seed?: boolean
   /** `false`: log nothing (same as `logLevel: 'silent'`). */
@@ -94,6 +101,17 @@ export interface Application {
   close(): Promise<void>
 }
 
+/** Where saved files go: beside the database's data on disk, or a throwaway directory in memory runs. */
+function filesDirectory(options: ApplicationOptions): string | undefined {
+  if (options.filesDir) return options.filesDir
+  if (process.env.FILES_DIR) return process.env.FILES_DIR
+  if (options.database) return undefined
+  const url = options.databaseUrl ?? process.env.DATABASE_URL
+  if (url && /^postgres(ql)?:\/\//.test(url)) return '.data/files'
+  const dataDir = options.dataDir ?? url ?? '.data/pglite'
+  return dataDir.startsWith('memory://') ? undefined : join(dirname(dataDir), 'files')
+}
+
 /** Default drain: no delay (set SHUTDOWN_DELAY_MS behind a load balancer), 10 s for clients to go. */
 const DEFAULT_DRAIN: DrainOptions = { delayMs: 0, timeoutMs: 10_000 }
 
@@ -127,6 +145,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   lifecycle.migrated = true
   if (options.seed !== false) await seed(db, clock.now())
   const secret = process.env.JWT_SECRET ?? (await serverSecret(db, 'jwt'))
+  const files = await FileStorage.open(filesDirectory(options))
 
   const level =
     options.logger === false ? 'silent' : (options.logLevel ?? logLevelFrom(process.env.LOG_LEVEL))
@@ -171,6 +190,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       api: options.rateLimits?.api ?? { max: 600, windowMs: 60_000 },
       login: options.rateLimits?.login ?? { max: 30, windowMs: 60_000 },
     },
+    files,
     log,
     logger,
     metrics,
@@ -220,6 +240,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     await fastify.close().catch(() => undefined)
     await db.query('DELETE FROM nodes WHERE id = $1', [context.nodeId]).catch(() => undefined)
     await db.close()
+    await files.close()
   }
   return {
     fastify,

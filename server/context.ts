@@ -5,6 +5,7 @@ import type { TokenService } from './auth/tokens'
 import type { Background } from './background'
 import type { AgentServer, CustomerNamespace } from './realtime/io-types'
 import type { RateLimit } from './auth/rate-limiter'
+import type { FileStorage } from './files/file-storage'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ServerMetrics } from './observability/metrics'
 import type { RoutingEvents } from './observability/routing-events'
@@ -28,6 +29,8 @@ export interface ServerContext {
   /** Whether `/api/dev/*` exists. */
   devEndpoints: boolean
   rateLimits: { api: RateLimit; login: RateLimit }
+  /** Saved files on disk (under the data folder). */
+  files: FileStorage
   /** Logs an unexpected failure (`error` level, with the error serialized). */
   log: (message: string, error?: unknown) => void
   /** The process's structured logger (pino, through Fastify); every line carries `process`. */

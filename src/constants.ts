@@ -17,6 +17,8 @@ export const RETRY_AFTER_429_MS = 1_000
 export const SAVE_DEBOUNCE_MS = 500
 /** Capture button stays locked this long after a shot. */
 export const CAPTURE_LOCK_MS = 1_000
+/** After `beamport:create`, the data channel connects this long later (SPEC §4). */
+export const BEAMPORT_CONNECT_DELAY_MS = 1_000
 /** MediaRecorder chunk interval. */
 export const RECORDER_CHUNK_MS = 1_000
 /** Wait for the last chunk after asking the recorder to stop. */
@@ -102,6 +104,18 @@ export const WAKE_CHECK_MS = 5_000
 export const WAKE_GAP_MS = 15_000
 /** How often the time-connected timer ticks. */
 export const TIMER_TICK_MS = 1_000
+// File share and capture timings the SPEC leaves open (issue 11).
+/** A capture the customer has not answered (nor refused) after this long unlocks the button with a note. */
+export const CAPTURE_ANSWER_TIMEOUT_MS = 60_000
+/** A transfer cut by a dropped connection waits this long for the peer to come back, then fails. */
+export const TRANSFER_RESUME_WINDOW_MS = 60_000
+/** Progress (bytes, speed, time left) of a file on screen refreshes at most this often. */
+export const TRANSFER_PROGRESS_REFRESH_MS = 250
+/** Speed is measured over this much recent time. */
+export const TRANSFER_RATE_WINDOW_MS = 3_000
+/** A beamport link that fails is tried again this many times in a row before the view says so. */
+export const BEAMPORT_MAX_RETRIES = 5
+
 /**
  * The calendar sidebar waits for the agent's status to settle (a working status chosen) or this long
  * after connecting, so its heavy chunk never competes with going available.

@@ -1,86 +1,192 @@
-import CRC32 from 'crc-32'
-import type SimplePeer from 'simple-peer'
+import { safeFileName } from '../../src/protocol'
+import { FileExchange, type ExchangeEvents } from '../../src/services/transfer/file-exchange'
+import type { DataChannelName } from './peers'
 
-/** Bytes per data-channel message: below every browser's message limit. */
-const CHUNK = 64 * 1024
-
-/** A file that arrived over a data channel. */
-export interface ReceivedFile {
+/** A file of the customer's list, as tests read it. */
+export interface CustomerFile {
+  id: string
   name: string
-  type: string
   size: number
-  /** Whether the CRC-32 sent by the other side matches the bytes. */
+  /** `out`: the customer sends it; `in`: it comes from the agent. */
+  direction: 'in' | 'out'
+  state: 'waiting' | 'moving' | 'done' | 'failed'
+  bytes: number
+  /** For a file from the agent: whether it arrived whole with a matching CRC-32. */
   intact: boolean
-  blob: Blob
+  /** The reason of a failure. */
+  error: string | null
 }
 
-/** The header that precedes a file's bytes. */
-interface FileHeader {
-  kind: 'file'
-  name: string
-  type: string
-  size: number
-  crc32: number
+/** What the list tells the page. */
+export interface TransferView {
+  /** A file changed (added, moved on, done, failed); `blob` once a file from the agent arrived. */
+  changed(file: CustomerFile, blob?: Blob): void
+  /** The agent reported nothing on this channel yet: a capture error arrives on the capture channel. */
+  captureError?(peerId: string, reason: 'denied' | 'failed'): void
+}
+
+const FAILURES: Record<string, string> = {
+  crc: 'damaged on the way (CRC-32 mismatch)',
+  cancelled: 'cancelled',
+  'cancelled-by-peer': 'cancelled by the agent',
+  unreadable: 'could not be read',
+  storage: 'could not be stored',
+  broken: 'stopped: more bytes than announced',
 }
 
 /**
- * Sends a file over a connected data peer: a JSON header (name, type, size, CRC-32), then the bytes in
- * 64 KiB chunks, waiting for the channel's buffer to drain so large files do not pile up in memory.
+ * The customer's side of the beamport channels: one exchange per (agent, channel), kept across
+ * reconnects so transfers resume; a list of files both ways for the page to show. Files the customer
+ * picks before a channel is open wait, and go out when the agent's files channel opens.
  */
-export async function sendFile(peer: SimplePeer.Instance, file: File): Promise<void> {
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  const header: FileHeader = {
-    kind: 'file',
-    name: file.name,
-    type: file.type || 'application/octet-stream',
-    size: bytes.length,
-    crc32: CRC32.buf(bytes) >>> 0,
-  }
-  peer.send(JSON.stringify(header))
-  const channel = (peer as unknown as { _channel: RTCDataChannel })._channel
-  for (let offset = 0; offset < bytes.length; offset += CHUNK) {
-    while (channel.bufferedAmount > 16 * CHUNK) await new Promise((resolve) => setTimeout(resolve, 5))
-    peer.send(bytes.subarray(offset, offset + CHUNK))
-  }
-}
+export class CustomerTransfers {
+  readonly files: CustomerFile[] = []
+  readonly #exchanges = new Map<string, FileExchange>()
+  readonly #open = new Map<string, RTCDataChannel>()
+  #waiting: { id: string; file: File }[] = []
 
-/** Receives files from a data peer, one after the other, and checks each CRC-32. */
-export function receiveFiles(peer: SimplePeer.Instance, onFile: (file: ReceivedFile) => void): void {
-  let header: FileHeader | null = null
-  let parts: Uint8Array[] = []
-  let received = 0
-  peer.on('data', (data: Uint8Array) => {
-    if (!header) {
-      try {
-        const parsed = JSON.parse(new TextDecoder().decode(data)) as FileHeader
-        if (parsed.kind === 'file') header = parsed
-      } catch {
-        // Not a header: ignore stray data.
-      }
-      parts = []
-      received = 0
-      if (header?.size === 0) finish()
-      return
+  constructor(private readonly view: TransferView) {}
+
+  #exchange(peerId: string, channel: DataChannelName): FileExchange {
+    const key = `${peerId}|${channel}`
+    let exchange = this.#exchanges.get(key)
+    if (!exchange) {
+      exchange = new FileExchange(this.#events(peerId))
+      this.#exchanges.set(key, exchange)
     }
-    parts.push(new Uint8Array(data))
-    received += data.byteLength
-    if (received >= header.size) finish()
-  })
-  function finish(): void {
-    if (!header) return
-    const bytes = new Uint8Array(received)
-    let offset = 0
-    for (const part of parts) {
-      bytes.set(part, offset)
-      offset += part.length
+    return exchange
+  }
+
+  #file(id: string): CustomerFile | undefined {
+    return this.files.find((file) => file.id === id)
+  }
+
+  #update(id: string, patch: Partial<CustomerFile>, blob?: Blob): void {
+    const file = this.#file(id)
+    if (!file) return
+    Object.assign(file, patch)
+    this.view.changed(file, blob)
+  }
+
+  #events(peerId: string): ExchangeEvents {
+    return {
+      incoming: (offer, resumed) => {
+        if (resumed && this.#file(offer.id)) return this.#update(offer.id, { state: 'moving' })
+        const existing = this.#file(offer.id)
+        const file: CustomerFile = {
+          id: offer.id,
+          name: safeFileName(offer.name),
+          size: offer.size,
+          direction: 'in',
+          state: 'moving',
+          bytes: 0,
+          intact: false,
+          error: null,
+        }
+        if (existing) Object.assign(existing, file)
+        else this.files.push(file)
+        this.view.changed(existing ?? file)
+      },
+      progress: (id, bytes) => this.#update(id, { bytes, state: 'moving' }),
+      received: (id, stored) =>
+        this.#update(id, { state: 'done', intact: true, bytes: stored.blob.size }, stored.blob),
+      sent: (id) => this.#update(id, { state: 'done', bytes: this.#file(id)?.size ?? 0 }),
+      failed: (id, reason) => this.#update(id, { state: 'failed', error: FAILURES[reason] ?? reason }),
+      captureError: (reason) => this.view.captureError?.(peerId, reason),
     }
-    onFile({
-      name: header.name,
-      type: header.type,
-      size: header.size,
-      intact: CRC32.buf(bytes) >>> 0 === header.crc32,
-      blob: new Blob([bytes], { type: header.type }),
-    })
-    header = null
+  }
+
+  /** A data channel with an agent is up: its exchange goes on, and waiting files go out on `files`. */
+  opened(peerId: string, channel: DataChannelName, dataChannel: RTCDataChannel): void {
+    this.#open.set(`${peerId}|${channel}`, dataChannel)
+    this.#exchange(peerId, channel).attach(dataChannel)
+    if (channel === 'files' && this.#waiting.length > 0) {
+      const waiting = this.#waiting
+      this.#waiting = []
+      for (const { id, file } of waiting) this.#sendTo(peerId, file, id)
+    }
+  }
+
+  /** That channel closed: its transfers pause until it opens again. */
+  closed(peerId: string, channel: DataChannelName): void {
+    this.#open.delete(`${peerId}|${channel}`)
+    this.#exchanges.get(`${peerId}|${channel}`)?.detach()
+  }
+
+  /** A frame from an agent's channel. */
+  frame(peerId: string, channel: DataChannelName, frame: string | ArrayBuffer): void {
+    this.#exchange(peerId, channel).receive(frame)
+  }
+
+  /** Agents with an open channel of that kind. */
+  agents(channel: DataChannelName): string[] {
+    return [...this.#open.keys()]
+      .filter((key) => key.endsWith(`|${channel}`))
+      .map((key) => key.split('|')[0] as string)
+  }
+
+  /**
+   * Sends files to every agent with an open files channel; with none, they wait (returns false: the
+   * page asks for a channel).
+   */
+  send(files: readonly File[]): boolean {
+    const agents = this.agents('files')
+    if (agents.length === 0) {
+      for (const file of files)
+        this.#waiting.push({ id: this.#add(crypto.randomUUID(), file, 'waiting').id, file })
+      return false
+    }
+    for (const file of files) for (const peerId of agents) this.#sendTo(peerId, file)
+    return true
+  }
+
+  #add(id: string, file: File, state: CustomerFile['state']): CustomerFile {
+    const row: CustomerFile = {
+      id,
+      name: safeFileName(file.name),
+      size: file.size,
+      direction: 'out',
+      state,
+      bytes: 0,
+      intact: false,
+      error: null,
+    }
+    this.files.push(row)
+    this.view.changed(row)
+    return row
+  }
+
+  #sendTo(peerId: string, file: File, waitingId?: string): void {
+    // A file that waited for the channel keeps its row.
+    const id = waitingId ?? crypto.randomUUID()
+    if (waitingId) this.#update(id, { state: 'moving' })
+    else this.#add(id, file, 'moving')
+    this.#exchange(peerId, 'files').send(file, id, file.name)
+  }
+
+  /** Sends a capture of the screen to an agent on its capture channel; false when none is open. */
+  sendCapture(peerId: string | undefined, image: Blob, name: string): boolean {
+    const agents = this.agents('capture').filter((agent) => !peerId || agent === peerId)
+    for (const agent of agents) this.#exchange(agent, 'capture').send(image, crypto.randomUUID(), name)
+    return agents.length > 0
+  }
+
+  /** Tells an agent the capture could not be taken. */
+  captureRefused(peerId: string | undefined, reason: 'denied' | 'failed'): void {
+    for (const agent of this.agents('capture').filter((a) => !peerId || a === peerId))
+      this.#exchange(agent, 'capture').post({ t: 'capture:error', reason })
+  }
+
+  /** Stops a file, both sides. */
+  cancel(id: string): void {
+    for (const exchange of this.#exchanges.values()) exchange.cancel(id)
+  }
+
+  /** Everything ends (the call is over). */
+  close(): void {
+    for (const exchange of this.#exchanges.values()) exchange.close()
+    this.#exchanges.clear()
+    this.#open.clear()
+    this.#waiting = []
   }
 }

@@ -27,13 +27,3 @@ export async function openLocalMedia(): Promise<LocalMedia> {
     return { stream: null, camera: false, microphone: false, error: message }
   }
 }
-
-/** A JPEG of the current frame of a video element (the capture a agent asks for). */
-export async function grabFrame(video: HTMLVideoElement): Promise<Blob | null> {
-  if (!video.videoWidth) return null
-  const canvas = document.createElement('canvas')
-  canvas.width = video.videoWidth
-  canvas.height = video.videoHeight
-  canvas.getContext('2d')?.drawImage(video, 0, 0)
-  return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.85))
-}

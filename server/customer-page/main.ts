@@ -1,6 +1,5 @@
 // The customer page (demo/customer.html): call a segment, or join an appointment's meeting, over the
 // reference server's customer namespace, with camera, chat and files peer to peer with the agent.
-import type SimplePeer from 'simple-peer'
 import type {
   CallJoined,
   MeetingAccepted,
@@ -10,9 +9,11 @@ import type {
 } from '../../src/protocol'
 import { connectCustomer, customerSessionId, request } from './connection'
 import { PeerMesh } from './peers'
-import { receiveFiles, sendFile } from './file-transfer'
-import { grabFrame, openLocalMedia } from './local-media'
-import { addChatLine, addFile, byId, remoteVideo, show, ticker } from './view'
+import { CustomerTransfers, type CustomerFile } from './file-transfer'
+import { showFile, watchFilePicker } from './files-panel'
+import { openLocalMedia } from './local-media'
+import { CaptureRequests } from './capture-requests'
+import { addChatLine, byId, remoteVideo, show, ticker } from './view'
 import { startDeviceApp, type DeviceAppState } from './device-app'
 
 /** What tests read: the state of the page, without scraping the DOM. */
@@ -21,7 +22,12 @@ interface CustomerState {
   callId: string | null
   remoteTracks: number
   messages: string[]
-  files: { name: string; intact: boolean }[]
+  /** Files both ways (the same objects the list shows). */
+  files: CustomerFile[]
+  /** Captures of the screen sent to the agent. */
+  captures: number
+  /** Data channels open with agents, as `peerId|channel`. */
+  channels: string[]
   /** The device app simulator (shown when the segment runs the account's app, or with `?app=`). */
   app: DeviceAppState
 }
@@ -41,6 +47,8 @@ const state: CustomerState = {
   remoteTracks: 0,
   messages: [],
   files: [],
+  captures: 0,
+  channels: [],
   app: { name: '', running: false, commands: [], sent: [] },
 }
 window.customerState = state
@@ -57,9 +65,12 @@ byId('media-status').textContent = media.error
 
 let myName = params.get('name') ?? ''
 let stopTimer: () => void = () => undefined
-let filesPeer: SimplePeer.Instance | null = null
-let capturePeer: SimplePeer.Instance | null = null
-let agentPeerId: string | null = null
+
+const transfers = new CustomerTransfers({
+  changed: (file, blob) => showFile(file, blob, (id) => transfers.cancel(id)),
+})
+state.files = transfers.files
+const captures = new CaptureRequests(transfers, () => (state.captures += 1))
 /** The app of the segment called (null: the segment's customers run none). */
 let segmentApp: { name: string; label: string } | null = null
 /** Stops the device app; null while it is not playing (a rejoin of the same call keeps it). */
@@ -76,20 +87,16 @@ const mesh = new PeerMesh(socket, media.stream, {
     remoteVideo(peerId, null)
     state.remoteTracks = document.querySelectorAll('#remote-videos video').length
   },
-  onData(peerId, channel, peer) {
-    agentPeerId = peerId
-    if (channel === 'files') {
-      filesPeer = peer
-      receiveFiles(peer, (file) => {
-        state.files.push({ name: file.name, intact: file.intact })
-        addFile(
-          file.name,
-          file.intact ? '(received)' : '(damaged: CRC-32 mismatch)',
-          file.intact ? file.blob : undefined,
-        )
-      })
-    } else capturePeer = peer
+  onChannelOpen(peerId, channel, dataChannel) {
+    transfers.opened(peerId, channel, dataChannel)
+    state.channels = [...new Set([...state.channels, `${peerId}|${channel}`])]
+    if (channel === 'files') byId('files-status').textContent = 'The agent can receive your files.'
   },
+  onChannelClose(peerId, channel) {
+    transfers.closed(peerId, channel)
+    state.channels = state.channels.filter((key) => key !== `${peerId}|${channel}`)
+  },
+  onFrame: (peerId, channel, frame) => transfers.frame(peerId, channel, frame),
 })
 
 function goTo(screen: Parameters<typeof show>[0]): void {
@@ -118,7 +125,9 @@ function endScreen(message: string): void {
   stopDeviceApp?.()
   stopDeviceApp = null
   mesh.close()
-  filesPeer = capturePeer = null
+  transfers.close()
+  captures.close()
+  state.channels = []
   state.callId = null
   byId('ended-message').textContent = message
   goTo('ended')
@@ -260,10 +269,10 @@ socket.on('chat:message', (line) => {
 socket.on('exchange', ({ event, data }) => {
   if (event === 'recording:status') byId('recording-badge').hidden = data !== true
 })
-socket.on('capture:shot', async () => {
-  const frame = await grabFrame(byId<HTMLVideoElement>('self-view'))
-  if (frame && capturePeer) capturePeer.send(new Uint8Array(await frame.arrayBuffer()))
-})
+socket.on('capture:shot', ({ from }) => captures.asked(from))
+// The browser knows the network is gone long before a ping timeout would tell: the link drops now (the
+// agent sees the customer go, the data channels pause) and socket.io brings it back once online.
+window.addEventListener('offline', () => socket.io.engine?.close())
 socket.on('connect', () => {
   // A reconnect during a meeting: ask to come back (an admitted customer goes straight in).
   if (meetingCode && (state.screen === 'waiting-room' || state.screen === 'call'))
@@ -277,22 +286,13 @@ byId<HTMLFormElement>('chat-form').addEventListener('submit', (event) => {
   if (text) socket.emit('chat:message', { text })
   input.value = ''
 })
-byId<HTMLInputElement>('file-input').addEventListener('change', async (event) => {
-  const input = event.currentTarget as HTMLInputElement
-  const file = input.files?.[0]
-  if (!file) return
-  // No files channel yet: ask for one (the agent opens it), then send.
-  if (!filesPeer) {
-    socket.emit('beamport:open', { channel: 'files' })
-    addFile(file.name, '(waiting for the agent to accept files…)')
-    const started = Date.now()
-    while (!filesPeer && Date.now() - started < 15_000)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  if (!filesPeer) return addFile(file.name, '(could not be sent)')
-  await sendFile(filesPeer, file)
-  addFile(file.name, `(sent to ${agentPeerId ? 'the agent' : 'the call'})`)
-  input.value = ''
+watchFilePicker((files) => {
+  // No files channel yet: the files wait, and the page asks for one (the agent's console opens it).
+  if (transfers.send(files)) return
+  byId('files-status').textContent = 'Waiting for the agent to accept files…'
+  void request(socket, 'beamport:open', { channel: 'files' }).then((reply) => {
+    if (!reply.ok) byId('files-status').textContent = `Files cannot be sent: ${reply.error.message}`
+  })
 })
 const leave = () => {
   socket.emit('hangup', {})

@@ -14,7 +14,8 @@ import type {
   ServerToClientEvents,
   SignalChannel,
 } from '../../src/protocol'
-import { receiveFiles } from './file-transfer'
+import { dataChannelOf, routeFrames } from '../../src/services/peer'
+import { FileExchange } from '../../src/services/transfer/file-exchange'
 
 interface AgentState {
   status: string
@@ -103,10 +104,25 @@ function peerFor(peerId: string, channel: SignalChannel, initiator: boolean): Si
     socket.emit('signal', { to: peerId, channel, data: data as unknown as Record<string, unknown> }),
   )
   if (channel === 'media') peer.on('stream', (stream: MediaStream) => showRemote(peerId, stream))
-  if (channel === 'files')
-    peer.on('connect', () =>
-      receiveFiles(peer, (file) => state.files.push({ name: file.name, intact: file.intact })),
-    )
+  if (channel === 'files') {
+    // Files from the customer, CRC-32 checked by the same exchange the console uses.
+    const names = new Map<string, string>()
+    const exchange = new FileExchange({
+      incoming: (offer) => names.set(offer.id, offer.name),
+      progress: () => undefined,
+      received: (id) => state.files.push({ name: names.get(id) ?? id, intact: true }),
+      sent: () => undefined,
+      failed: (id, reason) => {
+        if (reason === 'crc') state.files.push({ name: names.get(id) ?? id, intact: false })
+      },
+    })
+    routeFrames(peer, initiator, (frame) => exchange.receive(frame))
+    peer.on('connect', () => {
+      const dataChannel = dataChannelOf(peer)
+      if (dataChannel) exchange.attach(dataChannel)
+    })
+    peer.on('close', () => exchange.close())
+  }
   const forget = () => {
     if (peers.get(key) === peer) peers.delete(key)
     if (channel === 'media') showRemote(peerId, null)

@@ -45,19 +45,6 @@ export function addChatLine(name: string, text: string, mine: boolean): void {
   log.scrollTop = log.scrollHeight
 }
 
-/** Adds a file to the list, with a download link when it arrived intact. */
-export function addFile(name: string, note: string, blob?: Blob): void {
-  const item = document.createElement('li')
-  if (blob) {
-    const link = document.createElement('a')
-    link.href = URL.createObjectURL(blob)
-    link.download = name
-    link.textContent = name
-    item.append(link, ` ${note}`)
-  } else item.textContent = `${name} ${note}`
-  byId('files').append(item)
-}
-
 /** Shows or removes a remote peer's video. */
 export function remoteVideo(peerId: string, stream: MediaStream | null): void {
   const container = byId('remote-videos')

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import type { ApiTools } from './api-plugin'
 import { callById } from '../store/calls'
 import { ServerError } from '../errors'
+import { filesOfRoom, savedFile } from '../store/files'
 
 /**
  * Dev-only reads for end-to-end tests (on with the dev endpoints, never with NODE_ENV=production):
  * what the server stored for a call, so a test can check that the console's tags, comments and agent
- * form values reached it.
+ * form values reached it,
+ * and which files were saved with it.
  */
 export function devRoutes(app: FastifyInstance, { context }: ApiTools): void {
   if (!context.devEndpoints) return
@@ -21,6 +23,7 @@ export function devRoutes(app: FastifyInstance, { context }: ApiTools): void {
       comments: call.comments,
       agentFormValues: call.agent_form_values,
       endReason: call.end_reason,
+      files: (await filesOfRoom(context.db, call.id)).map(savedFile),
     }
   })
 }

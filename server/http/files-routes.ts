@@ -1,38 +1,77 @@
-import type { FastifyInstance } from 'fastify'
-import CRC32 from 'crc-32'
-import { FileAuthorizationRequestSchema, MAX_UPLOAD_BYTES, type UploadResponse } from '../../src/protocol'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Readable } from 'node:stream'
+import * as v from 'valibot'
+import {
+  FileAuthorizationRequestSchema,
+  IdSchema,
+  MAX_UPLOAD_BYTES,
+  SAVEABLE_TYPES,
+  normalizeType,
+  safeFileName,
+  type SavedFile,
+  type SavedFiles,
+} from '../../src/protocol'
 import { ServerError } from '../errors'
 import { parseInput } from '../validation'
 import { newId } from '../store/ids'
+import { fileById, filesOfRoom, insertFile, roomOfParticipant, savedFile } from '../store/files'
+import type { UserRow } from '../store/users'
+import { UploadMismatch } from '../files/file-storage'
 import { bearerToken } from './request-user'
 import type { ApiTools } from './api-plugin'
 
 const FILE_TOKEN_TTL_S = 10 * 60
 
+/** Downloads never run anywhere: no sniffing, always an attachment, and a CSP that sandboxes them. */
+const DOWNLOAD_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "sandbox; default-src 'none'",
+  'cache-control': 'private, no-store',
+  'cross-origin-resource-policy': 'same-origin',
+}
+
+/** `attachment; filename="ascii"; filename*=UTF-8''…`: every browser gets a name and nothing can break out. */
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
+
+/** The call or appointment, when `user` takes or took part in it and it is of their account. */
+async function participantRoom(tools: ApiTools, roomId: string, user: UserRow) {
+  const room = await roomOfParticipant(tools.context.db, roomId, user.id)
+  if (!room || room.accountId !== user.account_id) return null
+  return room
+}
+
 /**
- * File exchange: `POST /files/authorization` (for a call or meeting the agent is or was in) gives a
- * one-use token; `POST /upload` with the bytes checks their size and CRC-32 against it and stores
- * them; `GET /files/{id}` reads them back (same account).
+ * File exchange (SPEC §7, §8 Files; issue 16 "Files"): `POST /files/authorization` (for a call or
+ * meeting the agent is or was in, a type of the allow-list, within the size limit) gives a one-use
+ * token; `POST /upload` streams the bytes to disk, checking size and CRC-32 against it; `GET
+ * /files/{id}` and `GET /files?call=` read them back, for participants of that call or meeting only,
+ * as attachments that cannot be sniffed into HTML.
  */
-export function filesRoutes(app: FastifyInstance, { context, authed }: ApiTools): void {
-  app.addContentTypeParser(
-    'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
-    (_r, body, done) => done(null, body),
-  )
+export function filesRoutes(app: FastifyInstance, tools: ApiTools): void {
+  const { context, authed } = tools
+  // The upload is read as a stream (never one buffer): the route checks size and CRC-32 as it goes.
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload))
 
   app.post(
     '/files/authorization',
     authed(async (request, { user }) => {
       const body = parseInput(FileAuthorizationRequestSchema, request.body)
       const roomId = (body.call ?? body.appointment) as string
-      const member = await context.db.query(
-        `SELECT 1 FROM participants WHERE room_id = $1 AND user_id = $2
-         UNION ALL SELECT 1 FROM appointments WHERE id = $1 AND user_id = $2`,
-        [roomId, user.id],
-      )
-      if (member.length === 0) throw new ServerError(403, 'You were not in that call or meeting')
+      const type = normalizeType(body.type)
+      const extensions = Object.hasOwn(SAVEABLE_TYPES, type) ? SAVEABLE_TYPES[type] : undefined
+      if (!extensions) throw new ServerError(415, `Files of type ${type} cannot be saved`)
+      const extension = body.extension.toLowerCase()
+      if (!extensions.includes(extension))
+        throw new ServerError(400, `The extension .${extension} does not fit the type ${type}`)
+      if (body.size > MAX_UPLOAD_BYTES)
+        throw new ServerError(413, `Files larger than ${MAX_UPLOAD_BYTES} bytes cannot be saved`)
+      const room = await participantRoom(tools, roomId, user)
+      if (!room) throw new ServerError(403, 'You were not in that call or meeting')
       const expiresAt = new Date(context.clock.now() + FILE_TOKEN_TTL_S * 1000)
+      const name = safeFileName(body.name ?? `file.${extension}`)
       const accessToken = await context.tokens.sign(
         'file',
         user.id,
@@ -40,11 +79,10 @@ export function filesRoutes(app: FastifyInstance, { context, authed }: ApiTools)
           org: user.account_id,
           size: body.size,
           crc32: body.crc32,
-          type: body.type,
-          extension: body.extension,
-          name: body.name ?? `file.${body.extension}`,
-          call: body.call ?? null,
-          appointment: body.appointment ?? null,
+          type,
+          name,
+          call: room.kind === 'call' ? roomId : null,
+          appointment: room.kind === 'meeting' ? roomId : null,
         },
         FILE_TOKEN_TTL_S,
       )
@@ -52,64 +90,95 @@ export function filesRoutes(app: FastifyInstance, { context, authed }: ApiTools)
     }),
   )
 
-  app.post('/upload', async (request, reply): Promise<UploadResponse> => {
+  app.post('/upload', async (request, reply): Promise<SavedFile> => {
     const token = bearerToken(request)
     const claims = token ? await context.tokens.verify(token, 'file') : null
     if (!claims || typeof claims.aud !== 'string' || typeof claims.jti !== 'string')
       throw new ServerError(401, 'Invalid or expired file token')
-    const bytes = request.body
-    if (!Buffer.isBuffer(bytes)) throw new ServerError(415, 'Send the file as application/octet-stream')
-    if (bytes.length !== claims.size)
-      throw new ServerError(400, `Expected ${String(claims.size)} bytes, got ${bytes.length}`)
-    const crc = CRC32.buf(bytes) >>> 0
-    if (crc !== claims.crc32) throw new ServerError(400, 'CRC-32 mismatch: the file was damaged on the way')
+    const body = request.body as Readable | undefined
+    if (!body || typeof body.pipe !== 'function')
+      throw new ServerError(415, 'Send the file as application/octet-stream')
+    const size = Number(claims.size)
+    const declared = Number(request.headers['content-length'] ?? size)
+    if (declared !== size) throw new ServerError(400, `Expected ${size} bytes, got ${declared}`)
     const spent = await context.db.query(
       'INSERT INTO used_file_tokens (jti, used_at) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING jti',
       [claims.jti, new Date(context.clock.now())],
     )
     if (spent.length === 0) throw new ServerError(401, 'This file token was used already')
     const id = newId()
-    await context.db.query(
-      `INSERT INTO files (id, account_id, user_id, call_id, appointment_id, name, type, size, crc32, data, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        id,
-        claims.org,
-        claims.aud,
-        claims.call,
-        claims.appointment,
-        claims.name,
-        claims.type,
-        bytes.length,
-        crc,
-        bytes,
-        new Date(context.clock.now()),
-      ],
-    )
-    reply.code(201)
-    return {
-      id,
-      size: bytes.length,
-      crc32: crc,
-      type: String(claims.type),
-      name: String(claims.name),
-      url: `/api/files/${id}`,
+    const roomId = String(claims.call ?? claims.appointment)
+    let path: string
+    try {
+      path = await context.files.store(roomId, id, body, { size, crc32: Number(claims.crc32) })
+    } catch (error) {
+      if (error instanceof UploadMismatch)
+        throw new ServerError(error.reason === 'too-large' ? 413 : 400, error.message)
+      // The client went away mid-upload: nothing was stored, and nobody is left to answer.
+      throw new ServerError(400, 'The upload was interrupted')
     }
+    const row = {
+      id,
+      account_id: String(claims.org),
+      user_id: claims.aud,
+      call_id: typeof claims.call === 'string' ? claims.call : null,
+      appointment_id: typeof claims.appointment === 'string' ? claims.appointment : null,
+      name: String(claims.name),
+      type: String(claims.type),
+      size,
+      crc32: Number(claims.crc32),
+      path,
+      created_at: new Date(context.clock.now()),
+    }
+    try {
+      await insertFile(context.db, row)
+    } catch (error) {
+      await context.files.remove(path)
+      throw error
+    }
+    reply.code(201)
+    return savedFile({ ...row, data: null })
   })
+
+  app.get(
+    '/files',
+    authed<{ Querystring: { call?: string; appointment?: string } }>(
+      async (request, { user }): Promise<SavedFiles> => {
+        const roomId = request.query.call ?? request.query.appointment
+        if (!v.is(IdSchema, roomId)) throw new ServerError(400, 'Give a call or an appointment id')
+        if (!(await participantRoom(tools, roomId, user)))
+          throw new ServerError(403, 'You were not in that call or meeting')
+        return { data: (await filesOfRoom(context.db, roomId)).map(savedFile) }
+      },
+    ),
+  )
 
   app.get(
     '/files/:id',
     authed<{ Params: { id: string } }>(async (request, { user }, reply) => {
-      const rows = await context.db.query<{ name: string; type: string; data: Uint8Array }>(
-        'SELECT name, type, data FROM files WHERE id = $1 AND account_id = $2',
-        [request.params.id, user.account_id],
+      const file = v.is(IdSchema, request.params.id) ? await fileById(context.db, request.params.id) : null
+      const roomId = file?.call_id ?? file?.appointment_id
+      // Another account's file, or a call this agent was never in: as if it did not exist.
+      if (
+        !file ||
+        !roomId ||
+        file.account_id !== user.account_id ||
+        !(await participantRoom(tools, roomId, user))
       )
-      const file = rows[0]
-      if (!file) throw new ServerError(404, 'File not found')
-      return reply
-        .type(file.type || 'application/octet-stream')
-        .header('content-disposition', `attachment; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`)
-        .send(Buffer.from(file.data))
+        throw new ServerError(404, 'File not found')
+      return send(reply, file.type, file.name, file.path ? context.files.read(file.path) : file.data)
     }),
   )
+}
+
+function send(reply: FastifyReply, type: string, name: string, bytes: Readable | Uint8Array | null) {
+  // A row from before the allow-list may hold any type: only allow-listed ones are served as such.
+  const served = Object.hasOwn(SAVEABLE_TYPES, normalizeType(type))
+    ? normalizeType(type)
+    : 'application/octet-stream'
+  return reply
+    .headers(DOWNLOAD_HEADERS)
+    .header('content-disposition', disposition(name))
+    .type(served)
+    .send(bytes instanceof Uint8Array ? Buffer.from(bytes) : (bytes ?? Buffer.alloc(0)))
 }

@@ -11,6 +11,7 @@ import { ServerError } from '../errors'
 import { newId } from '../store/ids'
 import { consoleSettings } from '../store/accounts'
 import { rooms } from '../realtime/io-types'
+import { agentPeerId } from '../store/participants'
 import { agentCall, agentRoom } from './current-room'
 
 /** `set:tags`: replaces the call's chosen tags; unknown ids (or another segment's) answer 400. */
@@ -116,7 +117,8 @@ export async function captureShot(context: ServerContext, userId: string): Promi
   const { room, settings } = await roomAccount(context, userId)
   if (!settings.capture.enabled) throw new ServerError(403, 'Capture is not enabled')
   if (room.kind === 'call') await callEvent(context, room.id, 'capture:shot', null)
-  context.customers.to(rooms.room(room.id)).emit('capture:shot', {})
+  // The customer's page sends the capture to the agent who asked, on that agent's capture channel.
+  context.customers.to(rooms.room(room.id)).emit('capture:shot', { from: agentPeerId(userId) })
 }
 
 /** `exchange:customer`: relayed as `exchange` to the customer (e.g. `recording:status`). */

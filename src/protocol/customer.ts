@@ -150,6 +150,11 @@ export const CustomerExchangeSchema = v.object({ event: v.string(), data: v.opti
 /** An exchange. */
 export type CustomerExchange = v.InferOutput<typeof CustomerExchangeSchema>
 
+/** Payload of `capture:shot` at the customer: which agent asked (the capture goes to that peer). */
+export const CaptureShotSchema = v.object({ from: v.optional(ShortTextSchema) })
+/** A capture request. */
+export type CaptureShot = v.InferOutput<typeof CaptureShotSchema>
+
 /** Events a customer page sends. Each accepts an optional ack as its last argument. */
 export interface CustomerToServerEvents {
   'queue:join': (payload: QueueJoin, ack?: Ack<QueueStatus>) => void
@@ -191,7 +196,7 @@ export interface ServerToCustomerEvents {
   'chat:message': (payload: ChatMessage) => void
   exchange: (payload: CustomerExchange) => void
   'apps:message': (payload: AppCommand) => void
-  'capture:shot': (payload: Empty) => void
+  'capture:shot': (payload: CaptureShot) => void
   'beamport:create': (payload: Beamport) => void
   'meeting:waiting': (payload: MeetingWaiting) => void
   'meeting:accepted': (payload: MeetingAccepted) => void
@@ -214,7 +219,7 @@ export const serverToCustomerSchemas = {
   'chat:message': ChatMessageSchema,
   exchange: CustomerExchangeSchema,
   'apps:message': AppCommandSchema,
-  'capture:shot': EmptySchema,
+  'capture:shot': CaptureShotSchema,
   'beamport:create': BeamportSchema,
   'meeting:waiting': MeetingWaitingSchema,
   'meeting:accepted': MeetingAcceptedSchema,

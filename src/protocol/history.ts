@@ -89,15 +89,15 @@ export const CallStepSchema = v.object({
 export type CallStep = v.InferOutput<typeof CallStepSchema>
 
 /** A file saved during the call (`GET /files/{id}` downloads it). */
-export const SavedFileSchema = v.object({
+export const CallFileSchema = v.object({
   id: IdSchema,
   name: v.string(),
   type: v.string(),
   size: v.number(),
   createdAt: InstantSchema,
 })
-/** A saved file. */
-export type SavedFile = v.InferOutput<typeof SavedFileSchema>
+/** A file saved during a call, as its detail lists it. */
+export type CallFile = v.InferOutput<typeof CallFileSchema>
 
 /** A recording of the call (the recordings page plays it). */
 export const CallRecordingRefSchema = v.object({
@@ -128,7 +128,7 @@ export const CallHistoryDetailSchema = v.object({
   agentFormValues: FormValuesSchema,
   comments: v.string(),
   messages: v.array(ChatMessageSchema),
-  files: v.array(SavedFileSchema),
+  files: v.array(CallFileSchema),
   recordings: v.array(CallRecordingRefSchema),
   steps: v.array(CallStepSchema),
 })

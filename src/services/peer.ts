@@ -14,6 +14,8 @@ export interface PeerLink {
   destroy(): void
   /** Whether the connection is up. */
   readonly connected: boolean
+  /** The connection's data channel once it is up (file transfers use it directly, for speed). */
+  readonly channel: RTCDataChannel | null
 }
 
 /** How to make a connection and what to tell its owner. */
@@ -34,6 +36,13 @@ export interface PeerLinkOptions {
   onConnect?(): void
   /** Bytes or text arrived on the data channel. */
   onData?(data: Uint8Array): void
+  /** Label of the data channel (the initiator names it). */
+  channelName?: string
+  /**
+   * Takes the data channel's frames directly, text as strings and binary as ArrayBuffers, instead of
+   * `onData` (simple-peer's stream turns both into bytes and buffers them).
+   */
+  onFrame?(frame: string | ArrayBuffer, channel: RTCDataChannel): void
   /** The connection closed or failed (after onError). */
   onClose(): void
   /** The connection failed. */
@@ -55,6 +64,7 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     config: { iceServers: options.iceServers ?? [] },
     ...(options.stream ? { stream: options.stream } : {}),
     offerOptions: { offerToReceiveAudio: receive, offerToReceiveVideo: receive },
+    ...(options.channelName ? { channelName: options.channelName } : {}),
   })
   let destroyed = false
   peer.on('signal', (data) => {
@@ -63,6 +73,8 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   peer.on('stream', (stream: MediaStream) => {
     if (!destroyed) options.onStream?.(stream)
   })
+  const onFrame = options.onFrame
+  if (onFrame) routeFrames(peer, options.initiator, (frame, channel) => !destroyed && onFrame(frame, channel))
   peer.on('connect', () => {
     if (!destroyed) options.onConnect?.()
   })
@@ -92,5 +104,39 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     get connected() {
       return peer.connected
     },
+    get channel() {
+      return peer.connected ? dataChannelOf(peer) : null
+    },
   }
+}
+
+/** simple-peer's data channel (it has no public accessor). */
+export function dataChannelOf(peer: SimplePeer.Instance): RTCDataChannel | null {
+  return (peer as unknown as { _channel?: RTCDataChannel })._channel ?? null
+}
+
+/**
+ * Routes the data channel's messages to `onFrame` (text as strings, binary as ArrayBuffers), past
+ * simple-peer's stream, which would turn both into bytes and keep every one of them. Taken as soon as
+ * the channel exists (the initiator's at once, the other side's on `datachannel`, before any message
+ * can be dispatched), so no frame is missed.
+ *
+ * @example
+ * routeFrames(peer, false, (frame) => exchange.receive(frame))
+ */
+export function routeFrames(
+  peer: SimplePeer.Instance,
+  initiator: boolean,
+  onFrame: (frame: string | ArrayBuffer, channel: RTCDataChannel) => void,
+): void {
+  const take = () => {
+    const channel = dataChannelOf(peer)
+    if (!channel) return
+    channel.binaryType = 'arraybuffer'
+    channel.onmessage = (event: MessageEvent<string | ArrayBuffer>) => onFrame(event.data, channel)
+  }
+  if (initiator) return take()
+  // simple-peer's own `ondatachannel` runs first (it was set before) and makes `_channel`.
+  const pc = (peer as unknown as { _pc?: RTCPeerConnection })._pc
+  pc?.addEventListener('datachannel', take)
 }

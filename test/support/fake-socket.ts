@@ -12,6 +12,7 @@ export class FakeSocket {
   readonly options: Record<string, unknown>
   private listeners = new Map<string, Set<Listener>>()
   private answers = new Map<string, (payload: unknown) => unknown>()
+  private watchers = new Set<(event: string, payload: unknown) => void>()
 
   constructor(options: Record<string, unknown>) {
     this.options = options
@@ -40,6 +41,7 @@ export class FakeSocket {
     return {
       emit: (event: string, payload: unknown, ack: (error: Error | null, reply?: unknown) => void) => {
         this.sent.push({ event, payload })
+        for (const watch of this.watchers) watch(event, payload)
         const answer = this.answers.get(event)
         if (answer) queueMicrotask(() => ack(null, answer(payload)))
         else queueMicrotask(() => ack(new Error('operation has timed out')))
@@ -48,9 +50,15 @@ export class FakeSocket {
   }
   emit(event: string, payload?: unknown) {
     this.sent.push({ event, payload })
+    for (const watch of this.watchers) watch(event, payload)
     return this
   }
 
+  /** Calls `watch` for every event the client sends from now on (a fake peer reacting to signals); returns the stop. */
+  watchSent(watch: (event: string, payload: unknown) => void): () => void {
+    this.watchers.add(watch)
+    return () => this.watchers.delete(watch)
+  }
   /** The server sends an event. */
   serverEmit(event: string, ...args: unknown[]) {
     for (const listener of this.listeners.get(event) ?? []) listener(...args)

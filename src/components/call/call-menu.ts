@@ -83,7 +83,7 @@ export const CALL_MENU: readonly CallMenuEntry[] = [
     icon: 'folder-symlink',
     label: 'call.menu.fileShare',
     visible: (context) => context.features.fileShare,
-    load: () => import('./LaterView').then((m) => ({ default: m.LaterView })),
+    load: () => import('./FileShareView').then((m) => ({ default: m.FileShareView })),
   },
   {
     kind: 'view',
@@ -91,7 +91,7 @@ export const CALL_MENU: readonly CallMenuEntry[] = [
     icon: 'camera',
     label: 'call.menu.capture',
     visible: (context) => context.features.capture,
-    load: () => import('./LaterView').then((m) => ({ default: m.LaterView })),
+    load: () => import('./CaptureView').then((m) => ({ default: m.CaptureView })),
   },
   {
     kind: 'action',

@@ -18,6 +18,9 @@ import { transferFailed, transferSucceeded } from './transfer'
 import { inviteFailed, inviteSucceeded } from './invite'
 import { reconnectCallMedia, startCallMedia } from './call-media'
 import { listenInCall } from './call-events'
+import { reconnectBeamports, startBeamports } from './beamport'
+import { filesExchangeEvents } from './files'
+import { captureExchangeEvents } from './capture'
 
 // The call store's public face: its state, lifecycle and hang-up, wherever they live.
 export { $call, $hangingUp, $inMeeting, $lastCallEnd, $meetingEnded, type ActiveCall } from './call-state'
@@ -33,6 +36,7 @@ function begin(active: ActiveCall, messages: Call['messages']): void {
   setInCall(active.kind === 'call')
   setInMeeting(active.kind === 'meeting')
   void startCallMedia(active.peerId, active.peers)
+  startBeamports({ files: filesExchangeEvents, capture: captureExchangeEvents })
 }
 
 function takeCallTools(call: Call, keepTyped: boolean): void {
@@ -80,6 +84,7 @@ export function rejoinCall(call: Call): void {
   resendComments()
   resendForm()
   reconnectCallMedia(call.peerId, call.peers)
+  reconnectBeamports()
 }
 
 /**
@@ -97,6 +102,7 @@ export function startMeeting(joined: MeetingJoined): void {
     setActiveCall(fromMeeting(joined, true))
     setWaitingRoom(joined.pendingAuthorizations)
     reconnectCallMedia(joined.peerId, joined.peers)
+    reconnectBeamports()
     return
   }
   if (active) return

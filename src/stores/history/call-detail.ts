@@ -1,5 +1,5 @@
 import { atom } from 'nanostores'
-import { CallHistoryDetailSchema, HTTP_PATHS, type CallHistoryDetail, type SavedFile } from '../../protocol'
+import { CallHistoryDetailSchema, HTTP_PATHS, type CallHistoryDetail, type CallFile } from '../../protocol'
 import { HttpError } from '../../services/http'
 import { saveFile } from '../../services/download'
 import { api } from '../session/connection'
@@ -50,7 +50,7 @@ function currentId(): string | null {
  * @example
  * await downloadSavedFile(detail.files[0])
  */
-export async function downloadSavedFile(file: SavedFile): Promise<void> {
+export async function downloadSavedFile(file: CallFile): Promise<void> {
   $fileDownloads.set({ ...$fileDownloads.get(), [file.id]: 'downloading' })
   try {
     const blob = (await api().get(HTTP_PATHS.file(file.id), { responseType: 'blob' })) as Blob
