@@ -15,7 +15,7 @@ import { newId } from './store/ids'
 import { systemClock, type Clock } from './clock'
 import { DEFAULT_TIMERS, type Timers } from './timers'
 import { TokenService } from './auth/tokens'
-import type { RateLimit } from './auth/rate-limiter'
+import type { RateLimit } from './auth/rate-limit'
 import { Background } from './background'
 import { defineRingJobs } from './routing/ring-end'
 import type { ServerContext } from './context'
@@ -25,6 +25,12 @@ import { attachCustomerNamespace } from './realtime/customer-socket'
 import { startSweeper } from './routing/sweeper'
 import { registerStatic } from './http/static'
 import { registerApi } from './http/api'
+import { registerSecurityHeaders } from './http/security-headers'
+import { registerCors } from './http/cors'
+import { originPolicy } from './http/origins'
+import { trustFunction } from './http/client-address'
+import type { TrustProxy } from './config'
+import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy } from './auth/login-throttle'
 
 /** What the server is built from; tests pass their own. */
 export interface ApplicationOptions {
@@ -42,10 +48,22 @@ export interface ApplicationOptions {
   logger?: boolean
   /** Base URL of links handed out (join URLs); default the listening address. */
   publicUrl?: string
-  /** `/api/dev/*` endpoints (default: on unless NODE_ENV=production). */
+  /** Production mode: nothing seeded, no dev endpoints, no test pages (default false: the demo). */
+  production?: boolean
+  /** `/api/dev/*` endpoints (default: on unless `production`). */
   devEndpoints?: boolean
+  /** Signing secret of the tokens (default: a random one kept in the database). */
+  jwtSecret?: string
+  /** Which proxies may report the client's address (default: none). */
+  trustProxy?: TrustProxy
+  /** Other origins whose pages may use the API, the socket and the bundle (CORS, socket Origin check). */
+  allowedOrigins?: string[]
+  /** Origins allowed to frame the pages (besides the server's own). */
+  frameAncestors?: string[]
   /** Server timers (ring timeout, queue limit, grace periods...), short in tests. */
   timers?: Partial<Timers>
+  /** Growing delays after failed logins and 2FA codes (per user, per user and address, per address). */
+  loginThrottle?: Partial<LoginThrottlePolicy>
   /** Rate limiter budgets: the whole API, and `POST /auth/login`. */
   rateLimits?: Partial<{ api: RateLimit; login: RateLimit }>
   /** Time source (tests may drive it). */
@@ -72,7 +90,7 @@ export interface Application {
 
 async function openDatabase(options: ApplicationOptions): Promise<Database> {
   if (options.database) return options.database
-  const url = options.databaseUrl ?? process.env.DATABASE_URL
+  const url = options.databaseUrl
   // postgres:// and postgresql:// go to a server; anything else names a PGlite data dir (memory:// included).
   if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url)
   return openPGlite({ dataDir: options.dataDir ?? url ?? '.data/pglite' })
@@ -93,12 +111,17 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const timers: Timers = { ...DEFAULT_TIMERS, ...options.timers }
   const db = await openDatabase(options)
   await migrate(db)
-  if (options.seed !== false) await seed(db, clock.now())
-  const secret = process.env.JWT_SECRET ?? (await serverSecret(db, 'jwt'))
+  const production = options.production ?? false
+  if (options.seed ?? !production) await seed(db, clock.now())
+  const secret = options.jwtSecret ?? (await serverSecret(db, 'jwt'))
+  const trust = trustFunction(options.trustProxy ?? false)
+  let baseUrl = options.publicUrl ?? ''
+  const origins = originPolicy(options.allowedOrigins ?? [], () => baseUrl)
 
   const fastify = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // X-Forwarded-For counts only from the proxies TRUST_PROXY names: a client cannot choose its address.
+    trustProxy: trust,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: (text: string) => decodeQueryString(text) },
   })
@@ -110,10 +133,12 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: 1024 * 1024,
+    // A page of another site must not drive a signed-in agent's socket (cross-site WebSocket hijacking).
+    allowRequest: (request, callback) =>
+      callback(null, origins.allows(request.headers.origin, request.headers.host)),
     ...(adapter ? { adapter } : {}),
   })
   const customers: CustomerNamespace = io.of(CUSTOMER_NAMESPACE) as unknown as CustomerNamespace
-  let baseUrl = options.publicUrl ?? ''
   const context: ServerContext = {
     db,
     clock,
@@ -124,7 +149,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     customers,
     nodeId: newId(),
     publicUrl: () => baseUrl,
-    devEndpoints: options.devEndpoints ?? process.env.NODE_ENV !== 'production',
+    production,
+    trust,
+    origins,
+    devEndpoints: options.devEndpoints ?? !production,
+    loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
     rateLimits: {
       api: options.rateLimits?.api ?? { max: 600, windowMs: 60_000 },
       login: options.rateLimits?.login ?? { max: 30, windowMs: 60_000 },
@@ -137,8 +166,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   ])
 
   defineRingJobs(context)
+  await registerSecurityHeaders(fastify, {
+    frameAncestors: options.frameAncestors ?? [],
+    publicUrl: () => baseUrl,
+  })
+  await registerCors(fastify, origins)
   await fastify.register(async (api) => registerApi(api, context), { prefix: '/api' })
-  await registerStatic(fastify, { version: options.version })
+  await registerStatic(fastify, { version: options.version, testPages: !production })
   io.on('connection', (socket) => attachAgentSocket(context, socket))
   attachCustomerNamespace(context, customers)
   const stopSweeper = startSweeper(context)

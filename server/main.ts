@@ -1,6 +1,9 @@
 // `npm start`: the reference server on http://localhost:8080 (PORT to change it), data in .data/ (or DATABASE_URL).
+// Configuration comes from the environment (server/config.ts, README "Configuration"); NODE_ENV=production
+// seeds nothing, prints nothing secret, serves no test page and refuses an unsafe configuration.
 import { readFileSync } from 'node:fs'
 import { createApplication } from './app'
+import { ConfigError, readConfig, type ServerConfig } from './config'
 import { printDemoLogins } from './demo-logins'
 import type { Timers } from './timers'
 
@@ -8,22 +11,34 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
   version: string
 }
 const version = process.env.APP_VERSION ?? pkg.version
-const port = Number(process.env.PORT ?? 8080)
+
+let config: ServerConfig
+try {
+  config = readConfig(process.env)
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error
+  console.error(`The server did not start. ${error.message}`)
+  process.exit(1)
+}
 
 const app = await createApplication({
   version,
+  production: config.production,
   logger: process.env.LOG_REQUESTS === '1',
-  ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
+  trustProxy: config.trustProxy,
+  allowedOrigins: config.allowedOrigins,
+  frameAncestors: config.frameAncestors,
+  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+  ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}),
+  ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   // End-to-end runs shorten the server's timers: TIMERS='{"ringTimeoutMs":5000}'.
   ...(process.env.TIMERS ? { timers: JSON.parse(process.env.TIMERS) as Partial<Timers> } : {}),
 })
-const url = (await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' })).replace(
-  '127.0.0.1',
-  'localhost',
-)
-console.log(`Agent console: ${url}/`)
-console.log(`Customer page: ${url}/customer.html`)
-printDemoLogins(app.context.clock.now())
+const url = (await app.listen({ port: config.port, host: config.host })).replace('127.0.0.1', 'localhost')
+console.log(`Agent console: ${config.publicUrl ?? url}/`)
+console.log(`Customer page: ${config.publicUrl ?? url}/customer.html`)
+if (config.production) console.log('Production mode: no demo data, no test pages, no dev endpoints.')
+else printDemoLogins(app.context.clock.now())
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {

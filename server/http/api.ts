@@ -13,7 +13,7 @@ import { ServerError } from '../errors'
 
 /** The REST API of SPEC §7, mounted under `/api`. */
 export async function registerApi(api: FastifyInstance, context: ServerContext): Promise<void> {
-  const tools = setUpApi(api, context)
+  const tools = await setUpApi(api, context)
   authRoutes(api, tools)
   twoFactorRoutes(api, tools)
   directoryRoutes(api, tools)

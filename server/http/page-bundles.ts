@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify'
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
 /** Scripts of the demo pages that are not part of the console bundle: built on first request, then kept. */
-const PAGES: Record<string, string> = {
-  '/customer.js': 'server/customer-page/main.ts',
-  '/test-agent.js': 'server/customer-page/test-agent.ts',
+const PAGES: Record<string, { entry: string; test: boolean }> = {
+  '/customer.js': { entry: 'server/customer-page/main.ts', test: false },
+  '/test-agent.js': { entry: 'server/customer-page/test-agent.ts', test: true },
 }
 
 /**
@@ -15,9 +15,11 @@ const PAGES: Record<string, string> = {
  * `scripts/browser-shims.js` are injected. esbuild is imported lazily: a server that never serves the
  * page never loads it.
  */
-export function registerPageBundles(app: FastifyInstance): void {
+export function registerPageBundles(app: FastifyInstance, { testPages }: { testPages: boolean }): void {
   const built = new Map<string, Promise<string>>()
-  for (const [path, entry] of Object.entries(PAGES))
+  for (const [path, { entry, test }] of Object.entries(PAGES)) {
+    // The stand-in agent of the end-to-end tests is a test page: never in production.
+    if (test && !testPages) continue
     app.get(path, async (_request, reply) => {
       let code = built.get(path)
       if (!code) {
@@ -30,6 +32,7 @@ export function registerPageBundles(app: FastifyInstance): void {
         .header('cache-control', 'no-cache')
         .send(await code)
     })
+  }
 }
 
 async function bundle(entry: string): Promise<string> {

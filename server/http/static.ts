@@ -1,34 +1,42 @@
-import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { registerPageBundles } from './page-bundles'
+import { PAGES, sendPage } from './pages'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
 /**
  * Serves the demo pages, the built bundle and `/version.txt`. Unknown non-API paths answer with the
- * standalone console so its history routing can take them (SPEC §2 sends them to /login).
+ * standalone console so its history routing can take them (SPEC §2 sends them to /login). Pages go
+ * through `sendPage` (each answer's style nonce); test pages only when `testPages` (not in production).
  */
-export async function registerStatic(app: FastifyInstance, { version }: { version: string }): Promise<void> {
+export async function registerStatic(
+  app: FastifyInstance,
+  { version, testPages }: { version: string; testPages: boolean },
+): Promise<void> {
   await app.register(fastifyStatic, { root: `${root}dist`, prefix: '/dist/', cacheControl: false })
+  const pages = PAGES.filter((page) => testPages || !page.test).map((page) => page.name)
   await app.register(fastifyStatic, {
     root: `${root}demo`,
     prefix: '/demo/',
     decorateReply: false,
     cacheControl: false,
+    // Pages need their nonce: they are answered by sendPage below, never as raw files.
+    allowedPath: (path) => !path.endsWith('.html'),
   })
-  const page = (name: string) => readFile(`${root}demo/${name}`, 'utf8')
   app.get('/version.txt', async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/plain').send(version),
   )
-  registerPageBundles(app)
-  for (const name of ['crm.html', 'customer.html', 'test-agent.html'])
-    app.get(`/${name}`, async (_request, reply) => reply.type('text/html').send(await page(name)))
+  registerPageBundles(app, { testPages })
+  for (const name of pages) {
+    if (name !== 'index.html') app.get(`/${name}`, async (_request, reply) => sendPage(reply, name))
+    app.get(`/demo/${name}`, async (_request, reply) => sendPage(reply, name))
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       request.method === 'GET' && !request.url.startsWith('/api') && !/\.[a-z0-9]+$/i.test(request.url)
     if (!wantsPage) return reply.code(404).send({ message: 'Not found', code: 404 })
-    return reply.type('text/html').send(await page('index.html'))
+    return sendPage(reply, 'index.html')
   })
 }

@@ -71,14 +71,6 @@ describe('POST /auth/login', () => {
     )
   })
 
-  it('answers 410 after five failed attempts, even with the right password then', async () => {
-    const email = await server.createAgent([])
-    for (let i = 0; i < 4; i++)
-      assert.equal((await login({ email, password: 'wrong', agreement: true })).status, 401)
-    assert.equal((await login({ email, password: 'wrong', agreement: true })).status, 410)
-    assert.equal((await login({ email, password: DEMO_PASSWORD, agreement: true })).status, 410)
-  })
-
   it('answers 412 with 2FA on and no code, 401 for a wrong code, 200 for a TOTP or a backup code (once)', async () => {
     const base = { email: 'otp@demo.test', password: DEMO_PASSWORD, agreement: true }
     assert.equal((await login(base)).status, 412)
