@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { createApplication } from './app'
 import { ConfigError, readConfig, type ServerConfig } from './config'
 import { printDemoLogins } from './demo-logins'
+import { startDemoSso } from './demo-idp/demo-sso'
 import type { Timers } from './timers'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -37,10 +38,13 @@ const app = await createApplication({
 const url = (await app.listen({ port: config.port, host: config.host })).replace('127.0.0.1', 'localhost')
 console.log(`Agent console: ${config.publicUrl ?? url}/`)
 console.log(`Customer page: ${config.publicUrl ?? url}/customer.html`)
+// The demo's enterprise SSO signs in at a real OpenID Connect provider running beside the server.
+const idp = config.production ? undefined : await startDemoSso(app)
 if (config.production) console.log('Production mode: no demo data, no test pages, no dev endpoints.')
 else printDemoLogins(app.context.clock.now())
+if (idp) console.log(`Demo identity provider (enterprise SSO of sso@demo.test): ${idp.issuer}\n`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
-    void app.close().then(() => process.exit(0))
+    void Promise.all([app.close(), idp?.close()]).then(() => process.exit(0))
   })

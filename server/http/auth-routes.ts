@@ -19,8 +19,9 @@ import { userByEmail } from '../store/users'
 import { bearerToken } from './request-user'
 import type { ApiTools } from './api-plugin'
 import { disconnectSession } from '../realtime/session-control'
+import { finishSsoLogin, startSsoLogin } from '../auth/sso'
 
-/** SPEC §7 auth calls, claims and the stand-in enterprise SSO. */
+/** SPEC §7 auth calls, claims and enterprise SSO (OpenID Connect, `server/auth/sso.ts`). */
 export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools): void {
   app.post('/auth/login', async (request) => {
     const body = parseInput(LoginRequestSchema, request.body)
@@ -96,17 +97,16 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
   app.post('/auth/sso', async (request) => {
     const body = parseInput(SsoRequestSchema, request.body)
     if (body.agreement !== true) throw new ServerError(400, 'You must accept the terms and conditions')
-    const user = await userByEmail(context.db, body.email)
-    if (!user?.sso) throw new ServerError(404, 'Enterprise SSO is not set up for this email')
-    const ticket = await context.tokens.sign('sso', user.id, { remember: body.remember === true }, 300)
-    return { location: `${context.publicUrl()}/api/auth/sso/authorize?ticket=${encodeURIComponent(ticket)}` }
+    return { location: await startSsoLogin(context, body.email, body.remember === true) }
   })
 
-  // The stand-in identity provider: a real one would authenticate the user here, then send them back.
-  app.get<{ Querystring: { ticket?: string } }>('/auth/sso/authorize', async (request, reply) => {
-    const payload = request.query.ticket ? await context.tokens.verify(request.query.ticket, 'sso') : null
-    if (!payload || typeof payload.aud !== 'string') throw new ServerError(401, 'Invalid SSO ticket')
-    const claim = await mintClaim(context, payload.aud, payload.remember === true)
-    return reply.redirect(claim.path, 302)
+  // The identity provider sends the browser back here; a refusal goes to the login with its reason.
+  app.get('/auth/sso/callback', async (request, reply) => {
+    try {
+      return reply.redirect(await finishSsoLogin(context, request.url), 302)
+    } catch (error) {
+      if (!(error instanceof ServerError)) throw error
+      return reply.redirect(`/login?sso-error=${error.code}`, 302)
+    }
   })
 }

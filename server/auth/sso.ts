@@ -1,0 +1,166 @@
+import * as oidc from 'openid-client'
+import type { ServerContext } from '../context'
+import { ServerError } from '../errors'
+import type { Queryable } from '../store/database'
+import { userByEmail } from '../store/users'
+import { mintClaim } from './claims'
+
+/** Where the identity provider sends the browser back, under the public URL. */
+export const SSO_CALLBACK_PATH = '/api/auth/sso/callback'
+/** How long a started SSO login may take at the identity provider. */
+export const SSO_FLOW_LIFETIME_MS = 10 * 60_000
+
+/** An account's OpenID Connect provider and this server's client there (`account_sso`). */
+export interface AccountSso {
+  accountId: string
+  issuer: string
+  clientId: string
+  clientSecret: string | null
+  scopes: string
+}
+
+/** Sets (or replaces) an account's enterprise SSO. */
+export async function configureAccountSso(db: Queryable, sso: AccountSso): Promise<void> {
+  await db.query(
+    `INSERT INTO account_sso (account_id, issuer, client_id, client_secret, scopes) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (account_id) DO UPDATE SET issuer = $2, client_id = $3, client_secret = $4, scopes = $5`,
+    [sso.accountId, sso.issuer, sso.clientId, sso.clientSecret, sso.scopes],
+  )
+}
+
+async function accountSso(db: Queryable, accountId: string): Promise<AccountSso | undefined> {
+  const rows = await db.query<{
+    account_id: string
+    issuer: string
+    client_id: string
+    client_secret: string | null
+    scopes: string
+  }>('SELECT * FROM account_sso WHERE account_id = $1', [accountId])
+  const row = rows[0]
+  return row
+    ? {
+        accountId: row.account_id,
+        issuer: row.issuer,
+        clientId: row.client_id,
+        clientSecret: row.client_secret,
+        scopes: row.scopes,
+      }
+    : undefined
+}
+
+// Discovery documents per issuer and client, fetched once per process.
+const discovered = new Map<string, Promise<oidc.Configuration>>()
+
+/** The provider's configuration (OpenID discovery); plain http only outside production (the local demo). */
+function configurationOf(context: ServerContext, sso: AccountSso): Promise<oidc.Configuration> {
+  const key = `${sso.issuer}\n${sso.clientId}\n${sso.clientSecret ?? ''}`
+  let found = discovered.get(key)
+  if (!found) {
+    const insecure = new URL(sso.issuer).protocol === 'http:'
+    if (insecure && context.production)
+      return Promise.reject(new ServerError(502, 'The identity provider must use https'))
+    found = oidc.discovery(
+      new URL(sso.issuer),
+      sso.clientId,
+      sso.clientSecret ?? undefined,
+      undefined,
+      insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    )
+    discovered.set(key, found)
+    found.catch(() => discovered.delete(key))
+  }
+  return found
+}
+
+/**
+ * `POST /auth/sso`: starts the authorization code flow with PKCE at the provider of the email's
+ * account. The verifier, state and nonce stay on the server (`sso_flows`, once, 10 minutes).
+ *
+ * @returns the provider's authorization URL to send the browser to.
+ */
+export async function startSsoLogin(
+  context: ServerContext,
+  email: string,
+  remember: boolean,
+): Promise<string> {
+  const user = await userByEmail(context.db, email)
+  const sso = user?.sso ? await accountSso(context.db, user.account_id) : undefined
+  if (!user || !sso) throw new ServerError(404, 'Enterprise SSO is not set up for this email')
+  const configuration = await configurationOf(context, sso).catch((error: unknown) => {
+    context.log('SSO discovery failed', error)
+    throw error instanceof ServerError
+      ? error
+      : new ServerError(502, 'The identity provider cannot be reached')
+  })
+  const verifier = oidc.randomPKCECodeVerifier()
+  const state = oidc.randomState()
+  const nonce = oidc.randomNonce()
+  const now = context.clock.now()
+  await context.db.query('DELETE FROM sso_flows WHERE expires_at < $1', [new Date(now)])
+  await context.db.query(
+    `INSERT INTO sso_flows (state, account_id, code_verifier, nonce, remember, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [state, sso.accountId, verifier, nonce, remember, new Date(now + SSO_FLOW_LIFETIME_MS)],
+  )
+  return oidc
+    .buildAuthorizationUrl(configuration, {
+      redirect_uri: `${context.publicUrl()}${SSO_CALLBACK_PATH}`,
+      scope: sso.scopes,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+      login_hint: email,
+    })
+    .toString()
+}
+
+/**
+ * `GET /auth/sso/callback`: takes the flow back by its state (once), exchanges the code with the PKCE
+ * verifier, checks the ID token (signature, issuer, audience, nonce) and signs in the account's SSO
+ * user with that verified email.
+ *
+ * @returns the console path of a one-time claim of the new session.
+ */
+export async function finishSsoLogin(context: ServerContext, requestUrl: string): Promise<string> {
+  const callbackUrl = new URL(requestUrl, context.publicUrl())
+  const state = callbackUrl.searchParams.get('state') ?? ''
+  const rows = await context.db.query<{
+    account_id: string
+    code_verifier: string
+    nonce: string
+    remember: boolean
+  }>('DELETE FROM sso_flows WHERE state = $1 AND expires_at > $2 RETURNING *', [
+    state,
+    new Date(context.clock.now()),
+  ])
+  const flow = rows[0]
+  if (!flow) throw new ServerError(401, 'Unknown or expired SSO login')
+  const sso = await accountSso(context.db, flow.account_id)
+  if (!sso) throw new ServerError(401, 'Enterprise SSO is no longer set up')
+  let claims: { email?: unknown; email_verified?: unknown } | undefined
+  try {
+    const configuration = await configurationOf(context, sso)
+    const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: flow.code_verifier,
+      expectedState: state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    })
+    const idToken = tokens.claims()
+    claims = idToken
+    // Many providers keep the email out of the ID token of a code flow: the UserInfo endpoint has it.
+    if (idToken && typeof idToken.email !== 'string')
+      claims = await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub)
+  } catch (error) {
+    context.log('SSO code exchange refused', error)
+    throw new ServerError(401, 'The identity provider did not confirm the sign-in')
+  }
+  const email = typeof claims?.email === 'string' ? claims.email : ''
+  if (!email || claims?.email_verified === false)
+    throw new ServerError(401, 'The identity provider sent no verified email')
+  const user = await userByEmail(context.db, email)
+  if (!user?.sso || user.account_id !== flow.account_id)
+    throw new ServerError(403, 'This identity has no enterprise SSO user here')
+  return (await mintClaim(context, user.id, flow.remember)).path
+}
