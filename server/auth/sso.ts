@@ -138,7 +138,7 @@ export async function finishSsoLogin(context: ServerContext, requestUrl: string)
   if (!flow) throw new ServerError(401, 'Unknown or expired SSO login')
   const sso = await accountSso(context.db, flow.account_id)
   if (!sso) throw new ServerError(401, 'Enterprise SSO is no longer set up')
-  let claims: { email?: unknown; email_verified?: unknown } | undefined
+  let claims: Record<string, unknown> | undefined
   try {
     const configuration = await configurationOf(context, sso)
     const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
