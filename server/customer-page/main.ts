@@ -2,7 +2,7 @@
 // reference server's customer namespace, with camera, chat and files peer to peer with the agent.
 import type SimplePeer from 'simple-peer'
 import type { CallJoined, MeetingAccepted, MeetingWaiting, QueueStatus } from '../../src/protocol'
-import { connectCustomer, customerSessionId, request } from './connection'
+import { connectCustomer, customerSessionId, keepGuestToken, request } from './connection'
 import { PeerMesh } from './peers'
 import { receiveFiles, sendFile } from './file-transfer'
 import { grabFrame, openLocalMedia } from './local-media'
@@ -168,6 +168,7 @@ socket.on('meeting:waiting', (waiting) => {
   stopTimer = ticker(byId('waiting-time'), Date.now())
 })
 socket.on('meeting:accepted', (accepted: MeetingAccepted) => {
+  keepGuestToken(accepted.guestToken)
   socket.emit('permissions', { camera: media.camera, microphone: media.microphone })
   enterCall('', accepted.peers, true)
 })

@@ -45,7 +45,7 @@ export function customerEventHandlers(context: ServerContext, socket: CustomerSo
       )
       return {
         roomId: meeting.appointmentId,
-        peerId: meetingCustomerPeerId(sessionId),
+        peerId: meetingCustomerPeerId(meeting.guestId),
         accountId: rows[0]?.account_id ?? '',
         name: meeting.name,
       }
@@ -98,7 +98,7 @@ export function customerEventHandlers(context: ServerContext, socket: CustomerSo
       const room = await currentRoom()
       context.io.to(rooms.room(room.roomId)).emit('apps:message', message)
     },
-    'meeting:join': (request) => guestArrives(context, sessionId, request),
+    'meeting:join': (request) => guestArrives(context, sessionId, request, socket.data.guestToken),
     'meeting:leave': async () => {
       const meeting = await guestMeeting(context, sessionId)
       if (!meeting) throw new ServerError(409, 'You are not in a meeting')
