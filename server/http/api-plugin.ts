@@ -3,6 +3,7 @@ import { ERROR_MESSAGES } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError, inputErrorOf, toErrorReply } from '../errors'
 import fastifyRateLimit from '@fastify/rate-limit'
+import fastifyCookie from '@fastify/cookie'
 import { databaseRateLimitStore } from './rate-limit-store'
 import { requireUser, type RequestUser } from './request-user'
 
@@ -30,6 +31,8 @@ export interface ApiTools {
 export async function setUpApi(app: FastifyInstance, context: ServerContext): Promise<ApiTools> {
   const { api, login } = context.rateLimits
   const isLogin = (key: string) => key.startsWith('login:')
+  // Only the auth calls read a cookie (the HttpOnly refresh cookie); the API itself is bearer-only.
+  await app.register(fastifyCookie)
   await app.register(fastifyRateLimit, {
     store: databaseRateLimitStore(context.db, context.clock.now),
     keyGenerator: (request) =>

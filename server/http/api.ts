@@ -9,6 +9,7 @@ import { filesRoutes } from './files-routes'
 import { recordingsRoutes } from './recordings-routes'
 import { miscRoutes } from './misc-routes'
 import { devRoutes } from './dev-routes'
+import { cspReportRoutes } from './csp-report-routes'
 import { ServerError } from '../errors'
 
 /** The REST API of SPEC §7, mounted under `/api`. */
@@ -22,6 +23,7 @@ export async function registerApi(api: FastifyInstance, context: ServerContext):
   recordingsRoutes(api, tools)
   miscRoutes(api, tools)
   devRoutes(api, tools)
+  cspReportRoutes(api, tools)
   api.setNotFoundHandler(async () => {
     throw new ServerError(404, 'Not found')
   })

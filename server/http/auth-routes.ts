@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import {
   ClaimRequestSchema,
+  ERROR_MESSAGES,
   LoginRequestSchema,
   LogoutRequestSchema,
   REDIRECT_HEADER,
@@ -20,17 +21,24 @@ import { bearerToken } from './request-user'
 import type { ApiTools } from './api-plugin'
 import { disconnectSession } from '../realtime/session-control'
 import { finishSsoLogin, startSsoLogin } from '../auth/sso'
+import { clearRefreshCookie, deliverRefreshToken, refreshTokenOf } from './refresh-cookie'
 
 /** SPEC §7 auth calls, claims and enterprise SSO (OpenID Connect, `server/auth/sso.ts`). */
 export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools): void {
-  app.post('/auth/login', async (request) => {
+  app.post('/auth/login', async (request, reply) => {
     const body = parseInput(LoginRequestSchema, request.body)
     const redirect = request.headers[REDIRECT_HEADER]
-    return login(context, body, request.ip, typeof redirect === 'string' ? redirect : undefined)
+    const session = await login(
+      context,
+      body,
+      request.ip,
+      typeof redirect === 'string' ? redirect : undefined,
+    )
+    return deliverRefreshToken(context, request, reply, session)
   })
 
-  app.get<{ Params: { id: string } }>('/auth/login/:id', async (request) =>
-    redeemClaim(context, request.params.id),
+  app.get<{ Params: { id: string } }>('/auth/login/:id', async (request, reply) =>
+    deliverRefreshToken(context, request, reply, await redeemClaim(context, request.params.id)),
   )
 
   app.get(
@@ -48,18 +56,22 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
     }),
   )
 
-  app.post('/auth/refresh-token', async (request) => {
-    const body = parseInput(RefreshRequestSchema, request.body)
-    return rotateRefreshToken(context, body.refreshToken)
+  app.post('/auth/refresh-token', async (request, reply) => {
+    const body = parseInput(RefreshRequestSchema, request.body ?? {})
+    const refreshToken = refreshTokenOf(context, request, body.refreshToken)
+    if (!refreshToken) throw new ServerError(401, ERROR_MESSAGES.unauthorized)
+    return deliverRefreshToken(context, request, reply, await rotateRefreshToken(context, refreshToken))
   })
 
-  // Works with the refresh token, the bearer token, or both; always answers ok (logging out twice is fine).
-  app.post('/auth/logout', async (request): Promise<Ok> => {
+  // Works with the refresh token (body or cookie), the bearer token, or both; always answers ok.
+  app.post('/auth/logout', async (request, reply): Promise<Ok> => {
     const body = parseInput(LogoutRequestSchema, request.body ?? {})
     const now = context.clock.now()
     const families = new Set<string>()
-    if (body.refreshToken) {
-      const row = await context.db.transaction((tx) => lockRefreshToken(tx, body.refreshToken as string))
+    const refreshToken = refreshTokenOf(context, request, body.refreshToken)
+    clearRefreshCookie(context, request, reply)
+    if (refreshToken) {
+      const row = await context.db.transaction((tx) => lockRefreshToken(tx, refreshToken))
       if (row) families.add(row.family_id)
     }
     const token = bearerToken(request)

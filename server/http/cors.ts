@@ -3,7 +3,7 @@ import fastifyCors from '@fastify/cors'
 import type { OriginPolicy } from './origins'
 
 /** Headers a page of another origin may send: JSON bodies, the bearer token and the login redirect. */
-const ALLOWED_HEADERS = ['content-type', 'authorization', 'x-redirect']
+const ALLOWED_HEADERS = ['content-type', 'authorization', 'x-redirect', 'x-refresh-transport']
 
 /**
  * CORS for the pages of `ALLOWED_ORIGINS` (a CRM on another origin): the API, and the module files
