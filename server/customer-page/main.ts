@@ -117,12 +117,33 @@ form.addEventListener('submit', (event) => {
 // Ready: camera asked for and the form handled here, not submitted by the browser.
 byId<HTMLButtonElement>('call-button').disabled = false
 
+/**
+ * What a link from a CRM may pass along with the call: `ticket`, `branch`, `poc`, place (`country`,
+ * `city`) and the segment's form values as `form.<field>=value`.
+ */
+function linkDetails(query: URLSearchParams): Record<string, unknown> {
+  const form = Object.fromEntries(
+    [...query].filter(([key]) => key.startsWith('form.')).map(([key, value]) => [key.slice(5), value]),
+  )
+  const place = { countryName: query.get('country'), cityName: query.get('city') }
+  const given = (value: string | null) => value ?? undefined
+  return {
+    ticketId: given(query.get('ticket')),
+    branch: given(query.get('branch')),
+    poc: given(query.get('poc')),
+    ...(Object.keys(form).length ? { form } : {}),
+    ...(place.countryName || place.cityName
+      ? { location: { countryName: given(place.countryName), cityName: given(place.cityName) } }
+      : {}),
+  }
+}
+
 async function callSegment(segment: string): Promise<void> {
   const reply = await request<QueueStatus>(socket, 'queue:join', {
     segment,
     name: myName,
     referrer: location.href,
-    ticketId: params.get('ticket') ?? undefined,
+    ...linkDetails(params),
   })
   if (!reply.ok) return alert(reply.error.message)
   socket.emit('permissions', { camera: media.camera, microphone: media.microphone })
