@@ -31,11 +31,12 @@ async function formOf(request: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(body)
 }
 
-function send(response: ServerResponse, status: number, html: string): void {
+function send(response: ServerResponse, status: number, html: string, returnTo: string): void {
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    // The sign-in form posts here, and its answer redirects on to the server's callback.
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${returnTo}`,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
   })
@@ -117,6 +118,7 @@ export async function startDemoIdentityProvider(options: {
     },
   }
   const provider = new Provider(issuer, configuration)
+  const returnTo = new URL(options.redirectUri).origin
   const callback = provider.callback()
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -130,7 +132,7 @@ export async function startDemoIdentityProvider(options: {
           const ok =
             form.get('email')?.trim().toLowerCase() === identity.email &&
             form.get('password') === identity.password
-          if (!ok) return send(response, 401, loginPage(details.uid, identity.email, true))
+          if (!ok) return send(response, 401, loginPage(details.uid, identity.email, true), returnTo)
           return void (await provider.interactionFinished(
             request,
             response,
@@ -138,12 +140,13 @@ export async function startDemoIdentityProvider(options: {
             { mergeWithLastSubmission: false },
           ))
         }
-        send(response, 200, loginPage(details.uid, identity.email, false))
+        send(response, 200, loginPage(details.uid, identity.email, false), returnTo)
       } catch (error) {
         send(
           response,
           400,
           `<!doctype html><title>Sign-in error</title><p>${String((error as Error).message).replace(/[<>&"]/g, '')}</p>`,
+          returnTo,
         )
       }
     })()

@@ -40,6 +40,10 @@ describe('the agent journey under the Content-Security-Policy', () => {
   })
 
   it('logs in, connects, goes available, answers a call, hangs up and shows the calendar with 0 violations', async () => {
+    // The policy the pages are served with: no inline script, no eval.
+    const policy = (await fetch(server.url)).headers.get('content-security-policy') ?? ''
+    assert.match(policy, /script-src 'self';/)
+    assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/)
     const agent = await agentOnline(context, server, 'ana@demo.test')
     const customer = await customerCalls(browser, server, 'Sales', 'Carmen CSP')
     await watchCspOn(customer.page)
