@@ -40,10 +40,9 @@ async function bookHostileAppointment(server: RunningServer, email: string): Pro
   const { data: services } = await call<{ data: { id: string; title: string }[] }>('GET', '/services')
   const service = services[0]
   assert.ok(service)
-  const { form } = await call<{ form: { name: string; type: string; options?: { value: string }[] }[] }>(
-    'GET',
-    `/services/${service.id}/forms`,
-  )
+  const { form } = await call<{
+    form: { name: string; type: string; maxLength?: number; options?: { value: string }[] }[]
+  }>('GET', `/services/${service.id}/forms`)
   const { data: referrers } = await call<{ data: { url: string }[] }>('GET', '/referrers')
   const today = new Date().toISOString().slice(0, 10)
   const { data: days } = await call<{ data: { utc: string }[] }>(
@@ -67,8 +66,10 @@ async function bookHostileAppointment(server: RunningServer, email: string): Pro
     else if (field.type === 'email') values[field.name] = 'xss@example.com'
     else if (field.type === 'tel') values[field.name] = '+1 555 0100'
     else if (field.type === 'number') values[field.name] = 1
+    else if (field.type === 'checkbox') values[field.name] = true
+    else if (field.type === 'date') values[field.name] = '2030-01-01'
     else {
-      values[field.name] = payload(index + 3, `F${index}`).slice(0, 100)
+      values[field.name] = payload(index + 3, `F${index}`).slice(0, Math.min(100, field.maxLength ?? 100))
       shown.push(values[field.name] as string)
     }
   })
@@ -175,6 +176,10 @@ describe('customer-supplied text on the agent screens (XSS corpus)', () => {
     await assertInert(agent.page, [])
     await event.click()
     await agent.page.locator(inConsole('.appointment-drawer[open]')).waitFor()
+    await agent.page.click(inConsole('.appointment-drawer sl-tab[panel="details"]'))
+    // The contact values are masked until the agent shows them.
+    await agent.page.click(inConsole('.appointment-drawer .form-values-header sl-icon-button'))
+    await agent.page.locator(inConsole('.appointment-drawer .form-values dd:not(.masked)')).first().waitFor()
     await assertInert(agent.page, appointmentValues)
 
     assert.deepEqual(await cspViolations(agent.page), [])
