@@ -179,6 +179,18 @@ export async function claimSession(id: string): Promise<void> {
   }
 }
 
+/**
+ * The identity provider sent the agent back without a session (`/login?sso-error=…` from the server's
+ * SSO callback): SSO mode, with a message.
+ *
+ * @example
+ * noteSsoReturn(location.search)
+ */
+export function noteSsoReturn(search: string): void {
+  if (!new URLSearchParams(search).has('sso-error')) return
+  update({ sso: true, error: 'login.errors.sso', pending: false })
+}
+
 /** Switches enterprise SSO mode on or off (it hides the password). */
 export function setSsoMode(sso: boolean): void {
   update({ sso, error: null, fieldErrors: {} })
