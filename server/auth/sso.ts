@@ -2,7 +2,7 @@ import * as oidc from 'openid-client'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
-import { userByEmail } from '../store/users'
+import { userByEmail, userById } from '../store/users'
 import { mintClaim } from './claims'
 
 /** Where the identity provider sends the browser back, under the public URL. */
@@ -139,6 +139,7 @@ export async function finishSsoLogin(context: ServerContext, requestUrl: string)
   const sso = await accountSso(context.db, flow.account_id)
   if (!sso) throw new ServerError(401, 'Enterprise SSO is no longer set up')
   let claims: Record<string, unknown> | undefined
+  let subject = ''
   try {
     const configuration = await configurationOf(context, sso)
     const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
@@ -149,6 +150,7 @@ export async function finishSsoLogin(context: ServerContext, requestUrl: string)
     })
     const idToken = tokens.claims()
     claims = idToken
+    subject = idToken?.sub ?? ''
     // Many providers keep the email out of the ID token of a code flow: the UserInfo endpoint has it.
     if (idToken && typeof idToken.email !== 'string')
       claims = await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub)
@@ -156,11 +158,40 @@ export async function finishSsoLogin(context: ServerContext, requestUrl: string)
     context.log('SSO code exchange refused', error)
     throw new ServerError(401, 'The identity provider did not confirm the sign-in')
   }
-  const email = typeof claims?.email === 'string' ? claims.email : ''
-  if (!email || claims?.email_verified === false)
-    throw new ServerError(401, 'The identity provider sent no verified email')
-  const user = await userByEmail(context.db, email)
-  if (!user?.sso || user.account_id !== flow.account_id)
-    throw new ServerError(403, 'This identity has no enterprise SSO user here')
-  return (await mintClaim(context, user.id, flow.remember)).path
+  const userId = await userOfIdentity(context, sso, subject, claims)
+  return (await mintClaim(context, userId, flow.remember)).path
+}
+
+/**
+ * The user an SSO identity signs in as: by the provider's subject once bound (a subject is never
+ * reassigned, whatever email it later carries); the first time, the account's SSO user with that
+ * verified email, whom the subject is then bound to.
+ */
+async function userOfIdentity(
+  context: ServerContext,
+  sso: AccountSso,
+  subject: string,
+  claims: Record<string, unknown> | undefined,
+): Promise<string> {
+  if (!subject) throw new ServerError(401, 'The identity provider sent no subject')
+  const refuse = () => new ServerError(403, 'This identity has no enterprise SSO user here')
+  const bound = await context.db.query<{ user_id: string }>(
+    'SELECT user_id FROM sso_identities WHERE issuer = $1 AND subject = $2',
+    [sso.issuer, subject],
+  )
+  const user = bound[0]
+    ? await userById(context.db, bound[0].user_id)
+    : typeof claims?.email === 'string' && claims.email_verified !== false
+      ? await userByEmail(context.db, claims.email)
+      : undefined
+  if (!user?.sso || user.account_id !== sso.accountId) throw refuse()
+  if (bound[0]) return user.id
+  // The email's user may already be bound to another subject of this provider: that is someone else.
+  const inserted = await context.db.query(
+    `INSERT INTO sso_identities (issuer, subject, user_id) VALUES ($1, $2, $3)
+     ON CONFLICT DO NOTHING RETURNING user_id`,
+    [sso.issuer, subject, user.id],
+  )
+  if (inserted.length === 0) throw refuse()
+  return user.id
 }

@@ -3,9 +3,14 @@ import { REFRESH_TRANSPORT_HEADER } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { sha256 } from '../store/ids'
 
-/** The refresh cookie: HttpOnly, on the auth path only, SameSite=Strict. */
+/** The refresh cookie: HttpOnly, on the auth path only, SameSite=Strict; `__Secure-` prefixed behind TLS. */
 export const REFRESH_COOKIE = 'agent_refresh'
+const SECURE_COOKIE = `__Secure-${REFRESH_COOKIE}`
 const COOKIE_PATH = '/api/auth'
+
+function cookieName(isSecure: boolean): string {
+  return isSecure ? SECURE_COOKIE : REFRESH_COOKIE
+}
 
 /** Whether the caller asked for the refresh token in the cookie rather than the body. */
 export function wantsRefreshCookie(request: FastifyRequest): boolean {
@@ -41,9 +46,10 @@ export async function deliverRefreshToken<T extends { refreshToken?: string | un
   const maxAge = row?.remember
     ? Math.max(0, Math.floor((row.expires_at.getTime() - context.clock.now()) / 1000))
     : undefined
-  reply.setCookie(REFRESH_COOKIE, body.refreshToken, {
+  const isSecure = secure(context, request)
+  reply.setCookie(cookieName(isSecure), body.refreshToken, {
     httpOnly: true,
-    secure: secure(context, request),
+    secure: isSecure,
     sameSite: 'strict',
     path: COOKIE_PATH,
     ...(maxAge !== undefined ? { maxAge } : {}),
@@ -63,7 +69,7 @@ export function refreshTokenOf(
 ): string | undefined {
   if (fromBody) return fromBody
   if (!context.origins.allows(request.headers.origin, request.headers.host)) return undefined
-  return request.cookies[REFRESH_COOKIE]
+  return request.cookies[cookieName(secure(context, request))]
 }
 
 /** Removes the refresh cookie (logout). */
@@ -72,10 +78,11 @@ export function clearRefreshCookie(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  if (request.cookies[REFRESH_COOKIE] === undefined) return
-  reply.clearCookie(REFRESH_COOKIE, {
+  const isSecure = secure(context, request)
+  if (request.cookies[cookieName(isSecure)] === undefined) return
+  reply.clearCookie(cookieName(isSecure), {
     httpOnly: true,
-    secure: secure(context, request),
+    secure: isSecure,
     sameSite: 'strict',
     path: COOKIE_PATH,
   })

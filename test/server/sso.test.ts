@@ -120,4 +120,19 @@ describe('enterprise SSO (OpenID Connect with PKCE, local provider)', () => {
     const standIn = await fetch(`${server.url}/api/auth/sso/authorize?ticket=x`, { redirect: 'manual' })
     assert.equal(standIn.status, 404)
   })
+
+  it('goes by the provider subject once bound: the same email under another subject is someone else', async () => {
+    // The first test bound the demo person's subject to sso@demo.test; pretend it was another subject.
+    const rows = await server.db.query<{ subject: string }>(
+      "UPDATE sso_identities SET subject = 'someone-else' WHERE issuer = $1 RETURNING subject",
+      [idp.issuer],
+    )
+    assert.equal(rows.length, 1)
+    const started = await startSso()
+    const browser = new Browser()
+    const back = await signInAtProvider(browser, started.body.location, DEMO_SSO_IDENTITY.password)
+    assert.ok(back)
+    const callback = await browser.get(back.url)
+    assert.equal(callback.headers.get('location'), '/login?sso-error=403')
+  })
 })

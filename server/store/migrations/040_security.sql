@@ -43,3 +43,13 @@ ALTER TABLE meeting_guests ADD COLUMN guest_id text;
 UPDATE meeting_guests SET guest_id = replace(gen_random_uuid()::text, '-', '') WHERE guest_id IS NULL;
 ALTER TABLE meeting_guests ALTER COLUMN guest_id SET NOT NULL;
 CREATE UNIQUE INDEX meeting_guests_guest_id ON meeting_guests (guest_id);
+
+-- Who an SSO identity is here, by the provider's subject (`sub`), never reassigned: the first sign-in binds it
+-- to the user with that verified email; later sign-ins go by the subject.
+CREATE TABLE sso_identities (
+  issuer text NOT NULL,
+  subject text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  PRIMARY KEY (issuer, subject)
+);
+CREATE UNIQUE INDEX sso_identities_user ON sso_identities (user_id, issuer);
