@@ -2,11 +2,14 @@ import * as oidc from 'openid-client'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
+import { randomToken, sha256 } from '../store/ids'
 import { userByEmail, userById } from '../store/users'
 import { mintClaim } from './claims'
 
 /** Where the identity provider sends the browser back, under the public URL. */
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback'
+/** Where the browser passes on its way to the provider, to be bound to the login it began. */
+export const SSO_BEGIN_PATH = '/api/auth/sso/begin'
 /** How long a started SSO login may take at the identity provider. */
 export const SSO_FLOW_LIFETIME_MS = 10 * 60_000
 
@@ -76,7 +79,8 @@ function configurationOf(context: ServerContext, sso: AccountSso): Promise<oidc.
  * `POST /auth/sso`: starts the authorization code flow with PKCE at the provider of the email's
  * account. The verifier, state and nonce stay on the server (`sso_flows`, once, 10 minutes).
  *
- * @returns the provider's authorization URL to send the browser to.
+ * @returns the server's begin address (`SSO_BEGIN_PATH`) to send the browser to: it binds the login
+ *   to that browser, then passes it on to the provider.
  */
 export async function startSsoLogin(
   context: ServerContext,
@@ -96,13 +100,7 @@ export async function startSsoLogin(
   const state = oidc.randomState()
   const nonce = oidc.randomNonce()
   const now = context.clock.now()
-  await context.db.query('DELETE FROM sso_flows WHERE expires_at < $1', [new Date(now)])
-  await context.db.query(
-    `INSERT INTO sso_flows (state, account_id, code_verifier, nonce, remember, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [state, sso.accountId, verifier, nonce, remember, new Date(now + SSO_FLOW_LIFETIME_MS)],
-  )
-  return oidc
+  const authorizeUrl = oidc
     .buildAuthorizationUrl(configuration, {
       redirect_uri: `${context.publicUrl()}${SSO_CALLBACK_PATH}`,
       scope: sso.scopes,
@@ -113,16 +111,50 @@ export async function startSsoLogin(
       login_hint: email,
     })
     .toString()
+  await context.db.query('DELETE FROM sso_flows WHERE expires_at < $1', [new Date(now)])
+  await context.db.query(
+    `INSERT INTO sso_flows (state, account_id, code_verifier, nonce, remember, authorize_url, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [state, sso.accountId, verifier, nonce, remember, authorizeUrl, new Date(now + SSO_FLOW_LIFETIME_MS)],
+  )
+  return `${context.publicUrl()}${SSO_BEGIN_PATH}?${new URLSearchParams({ state }).toString()}`
 }
 
 /**
- * `GET /auth/sso/callback`: takes the flow back by its state (once), exchanges the code with the PKCE
- * verifier, checks the ID token (signature, issuer, audience, nonce) and signs in the account's SSO
- * user with that verified email.
+ * `GET /auth/sso/begin`: binds a started login to the browser passing through (once): a new random
+ * binding, kept by the browser in a cookie and by the server as a hash. Only that browser can finish
+ * the login, so nobody can slip the answer for their own account into someone else's browser
+ * (login CSRF).
+ *
+ * @returns the binding for the cookie and the provider's authorization URL, or undefined when the
+ *   state is unknown, expired or already begun.
+ */
+export async function beginSsoLogin(
+  context: ServerContext,
+  state: string,
+): Promise<{ binding: string; authorizeUrl: string } | undefined> {
+  const binding = randomToken(32)
+  const rows = await context.db.query<{ authorize_url: string }>(
+    `UPDATE sso_flows SET binding_hash = $2
+      WHERE state = $1 AND binding_hash IS NULL AND expires_at > $3 RETURNING authorize_url`,
+    [state, sha256(binding), new Date(context.clock.now())],
+  )
+  const row = rows[0]
+  return row ? { binding, authorizeUrl: row.authorize_url } : undefined
+}
+
+/**
+ * `GET /auth/sso/callback`: takes the flow back by its state (once, and only in the browser that
+ * began it: `binding`), exchanges the code with the PKCE verifier, checks the ID token (signature,
+ * issuer, audience, nonce) and signs in the account's SSO user with that verified email.
  *
  * @returns the console path of a one-time claim of the new session.
  */
-export async function finishSsoLogin(context: ServerContext, requestUrl: string): Promise<string> {
+export async function finishSsoLogin(
+  context: ServerContext,
+  requestUrl: string,
+  binding: string | undefined,
+): Promise<string> {
   const callbackUrl = new URL(requestUrl, context.publicUrl())
   const state = callbackUrl.searchParams.get('state') ?? ''
   const rows = await context.db.query<{
@@ -130,36 +162,47 @@ export async function finishSsoLogin(context: ServerContext, requestUrl: string)
     code_verifier: string
     nonce: string
     remember: boolean
-  }>('DELETE FROM sso_flows WHERE state = $1 AND expires_at > $2 RETURNING *', [
+  }>('DELETE FROM sso_flows WHERE state = $1 AND expires_at > $2 AND binding_hash = $3 RETURNING *', [
     state,
     new Date(context.clock.now()),
+    sha256(binding ?? ''),
   ])
   const flow = rows[0]
   if (!flow) throw new ServerError(401, 'Unknown or expired SSO login')
   const sso = await accountSso(context.db, flow.account_id)
   if (!sso) throw new ServerError(401, 'Enterprise SSO is no longer set up')
-  let claims: Record<string, unknown> | undefined
-  let subject = ''
-  try {
-    const configuration = await configurationOf(context, sso)
-    const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
-      pkceCodeVerifier: flow.code_verifier,
-      expectedState: state,
-      expectedNonce: flow.nonce,
-      idTokenExpected: true,
-    })
-    const idToken = tokens.claims()
-    claims = idToken
-    subject = idToken?.sub ?? ''
-    // Many providers keep the email out of the ID token of a code flow: the UserInfo endpoint has it.
-    if (idToken && typeof idToken.email !== 'string')
-      claims = await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub)
-  } catch (error) {
-    context.log('SSO code exchange refused', error)
-    throw new ServerError(401, 'The identity provider did not confirm the sign-in')
-  }
+  const { subject, claims } = await confirmedIdentity(context, sso, callbackUrl, state, flow).catch(
+    (error: unknown) => {
+      context.log('SSO code exchange refused', error)
+      throw new ServerError(401, 'The identity provider did not confirm the sign-in')
+    },
+  )
   const userId = await userOfIdentity(context, sso, subject, claims)
   return (await mintClaim(context, userId, flow.remember)).path
+}
+
+/** Exchanges the code (PKCE verifier, state, nonce checked) and reads who the provider says signed in. */
+async function confirmedIdentity(
+  context: ServerContext,
+  sso: AccountSso,
+  callbackUrl: URL,
+  state: string,
+  flow: { code_verifier: string; nonce: string },
+): Promise<{ subject: string; claims: Record<string, unknown> | undefined }> {
+  const configuration = await configurationOf(context, sso)
+  const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+    pkceCodeVerifier: flow.code_verifier,
+    expectedState: state,
+    expectedNonce: flow.nonce,
+    idTokenExpected: true,
+  })
+  const idToken = tokens.claims()
+  // Many providers keep the email out of the ID token of a code flow: the UserInfo endpoint has it.
+  const claims =
+    idToken && typeof idToken.email !== 'string'
+      ? await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub)
+      : idToken
+  return { subject: idToken?.sub ?? '', claims }
 }
 
 /**

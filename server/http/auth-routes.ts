@@ -20,7 +20,8 @@ import { userByEmail } from '../store/users'
 import { bearerToken } from './request-user'
 import type { ApiTools } from './api-plugin'
 import { disconnectSession } from '../realtime/session-control'
-import { finishSsoLogin, startSsoLogin } from '../auth/sso'
+import { beginSsoLogin, finishSsoLogin, startSsoLogin } from '../auth/sso'
+import { clearSsoBinding, setSsoBinding, ssoBindingOf } from './sso-binding-cookie'
 import { clearRefreshCookie, deliverRefreshToken, refreshTokenOf } from './refresh-cookie'
 
 /** SPEC §7 auth calls, claims and enterprise SSO (OpenID Connect, `server/auth/sso.ts`). */
@@ -112,10 +113,21 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
     return { location: await startSsoLogin(context, body.email, body.remember === true) }
   })
 
+  // The browser passes here on its way to the provider and takes the binding of this login along.
+  app.get<{ Querystring: { state?: unknown } }>('/auth/sso/begin', async (request, reply) => {
+    const state = typeof request.query.state === 'string' ? request.query.state : ''
+    const begun = await beginSsoLogin(context, state)
+    if (!begun) return reply.redirect('/login?sso-error=401', 302)
+    setSsoBinding(context, request, reply, begun.binding)
+    return reply.redirect(begun.authorizeUrl, 302)
+  })
+
   // The identity provider sends the browser back here; a refusal goes to the login with its reason.
   app.get('/auth/sso/callback', async (request, reply) => {
     try {
-      return reply.redirect(await finishSsoLogin(context, request.url), 302)
+      const claimPath = await finishSsoLogin(context, request.url, ssoBindingOf(context, request))
+      clearSsoBinding(context, request, reply)
+      return reply.redirect(claimPath, 302)
     } catch (error) {
       if (!(error instanceof ServerError)) throw error
       return reply.redirect(`/login?sso-error=${error.code}`, 302)

@@ -78,14 +78,21 @@ describe('enterprise SSO (OpenID Connect with PKCE, local provider)', () => {
   it('sends the browser to the provider with PKCE and state, and signs the person in when they come back', async () => {
     const started = await startSso()
     assert.equal(started.status, 200)
-    const authorize = new URL(started.body.location)
+    const browser = new Browser()
+    // The browser passes through the server first, which binds the login to it, then on to the provider.
+    const begin = await browser.get(started.body.location)
+    assert.equal(begin.status, 302)
+    assert.match(begin.headers.get('set-cookie') ?? '', /agent_sso=.+HttpOnly.*SameSite=Lax/i)
+    const authorize = new URL(begin.headers.get('location') ?? '')
     assert.equal(authorize.origin, idp.issuer)
     assert.equal(authorize.searchParams.get('code_challenge_method'), 'S256')
     assert.ok(authorize.searchParams.get('state'))
     assert.ok(authorize.searchParams.get('nonce'))
+    // Begun once: the same start address does not bind a second browser.
+    const again = await new Browser().get(started.body.location)
+    assert.equal(again.headers.get('location'), '/login?sso-error=401')
 
-    const browser = new Browser()
-    const back = await signInAtProvider(browser, started.body.location, DEMO_SSO_IDENTITY.password)
+    const back = await signInAtProvider(browser, authorize.toString(), DEMO_SSO_IDENTITY.password)
     assert.ok(back)
     assert.match(back.url, /\/api\/auth\/sso\/callback\?code=/)
     const callback = await browser.get(back.url)
@@ -105,6 +112,19 @@ describe('enterprise SSO (OpenID Connect with PKCE, local provider)', () => {
   it('does not sign in with a wrong password at the provider', async () => {
     const started = await startSso()
     assert.equal(await signInAtProvider(new Browser(), started.body.location, 'wrong'), null)
+  })
+
+  it("refuses the provider's answer in a browser that did not begin the login (login CSRF)", async () => {
+    const started = await startSso()
+    const attacker = new Browser()
+    const back = await signInAtProvider(attacker, started.body.location, DEMO_SSO_IDENTITY.password)
+    assert.ok(back)
+    // The attacker's answer, opened by someone else's browser, signs nobody in there…
+    const victim = await new Browser().get(back.url)
+    assert.equal(victim.headers.get('location'), '/login?sso-error=401')
+    // …and the browser that began the login still finishes it.
+    const own = await attacker.get(back.url)
+    assert.match(own.headers.get('location') ?? '', /^\/login\/claim\//)
   })
 
   it('refuses a callback with a state it never issued', async () => {

@@ -28,6 +28,8 @@ CREATE TABLE account_sso (
 );
 
 -- An SSO login under way, by its `state`: the PKCE verifier and nonce, used once, for a few minutes.
+-- `binding_hash` ties it to the browser that began it (a cookie's hash), set once when the browser
+-- passes through the server on its way to the provider.
 CREATE TABLE sso_flows (
   state text PRIMARY KEY,
   account_id text NOT NULL REFERENCES accounts(id),
@@ -35,6 +37,8 @@ CREATE TABLE sso_flows (
   nonce text NOT NULL,
   remember boolean NOT NULL,
   redirect_to text,
+  authorize_url text NOT NULL,
+  binding_hash text,
   expires_at timestamptz NOT NULL
 );
 
