@@ -31,13 +31,44 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
-    ignores: ['test/server/**', 'test/e2e/**'],
+    ignores: ['test/server/**', 'test/e2e/**', 'test/tools/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
   // Chai's property assertions (`expect(x).to.exist`) are expressions.
   { files: ['test/**'], rules: { '@typescript-eslint/no-unused-expressions': 'off' } },
+  // No `.only` lands: it silently narrows a run to one test (`npm test` refuses it too).
   {
-    files: ['server/**', 'scripts/**', 'bench/**', 'test/server/**', 'test/e2e/**', '*.config.*', '*.mjs'],
+    files: ['test/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['describe', 'context', 'it', 'test', 'suite', 'specify'].map((object) => ({
+          object,
+          property: 'only',
+          message: 'No .only: it hides every other test.',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.name=/^(describe|it|test|suite)$/] > ObjectExpression > Property[key.name="only"]',
+          message: 'No { only: true }: it hides every other test.',
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'server/**',
+      'scripts/**',
+      'bench/**',
+      'test/server/**',
+      'test/e2e/**',
+      'test/tools/**',
+      '*.config.*',
+      '*.mjs',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   // Layers point down only: elements → components → stores → services → protocol.

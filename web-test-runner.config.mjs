@@ -29,13 +29,13 @@ const bundleTests = {
 }
 
 export default {
-  files: ['test/**/*.test.{ts,tsx}', '!test/server/**', '!test/e2e/**'],
+  files: ['test/**/*.test.{ts,tsx}', '!test/server/**', '!test/e2e/**', '!test/tools/**'],
   nodeResolve: false,
   concurrency: 2,
   testsFinishTimeout: 180_000,
   plugins: [bundleTests],
   reporters: [defaultReporter(), countingReporter('test-results/browser.json')],
-  testFramework: { config: { timeout: 10_000 } },
+  testFramework: { config: { timeout: 10_000, forbidOnly: true } },
   browsers: [
     chromeLauncher({
       // Each test page in its own browser context (its own window): with concurrency 2, a page left in

@@ -47,7 +47,8 @@ function inbound(segment: { id: string; name: string }): InboundCall {
   }
 }
 
-const app = await createApplication({ version: 'bench', dataDir: 'memory://' })
+// Its JSON goes to stdout: the server's log lines stay out of it.
+const app = await createApplication({ version: 'bench', dataDir: 'memory://', logLevel: 'silent' })
 if (process.env.BENCH_DIST) serveDist(app.fastify, process.env.BENCH_DIST)
 const base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('127.0.0.1', 'localhost')
 const browser = await chromium.launch({

@@ -1,10 +1,14 @@
 // bench/server-routing: 1,000 agent sockets and 200 customers on loopback against the reference server
 // (in-memory PGlite, its own process). Prints JSON: the time from a customer's `queue:join` to the
-// `inbound` reaching an agent (p50, p99, max), and the server's memory per connected agent.
+// `inbound` reaching an agent (p50, p99, max) as the clients saw it, the same p50/p99 read from the
+// server's own histogram (`agent_console_routing_latency_seconds` on /metrics), and the server's
+// memory per connected agent.
 // Usage: node --import tsx bench/server-routing.ts   (AGENTS, CUSTOMERS, SEGMENTS, ARRIVAL_MS to change)
 import { fork } from 'node:child_process'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { randomUUID } from 'node:crypto'
 import { io, type Socket } from 'socket.io-client'
+import { histogramQuantile, parsePrometheus, valueOf } from '../test/server/support/prometheus'
 
 const AGENTS = Number(process.env.AGENTS ?? 1000)
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 200)
@@ -19,6 +23,7 @@ interface Memory {
 interface Ready {
   type: 'ready'
   url: string
+  metricsToken: string
   emails: string[]
   segments: string[]
   memory: Memory
@@ -94,6 +99,18 @@ const customers = await Promise.all(
     return socket
   }),
 )
+const scrape = async () => {
+  const response = await fetch(`${ready.url}/metrics`, {
+    headers: { authorization: `Bearer ${ready.metricsToken}` },
+  })
+  if (!response.ok) throw new Error(`GET /metrics answered ${response.status}`)
+  return parsePrometheus(await response.text())
+}
+// A scrape restarts the server's event-loop percentiles: the next one covers the customers only.
+await scrape()
+// This process holds 1,200 sockets: its own event-loop delay is part of what the clients measure.
+const clientLoop = monitorEventLoopDelay({ resolution: 1 })
+clientLoop.enable()
 for (const [index, socket] of customers.entries()) {
   const name = `Customer ${index}`
   arrivals.set(name, performance.now())
@@ -101,6 +118,15 @@ for (const [index, socket] of customers.entries()) {
   if (ARRIVAL_MS > 0) await new Promise((resolve) => setTimeout(resolve, ARRIVAL_MS))
 }
 await Promise.race([allRung, new Promise((resolve) => setTimeout(resolve, 60_000))])
+clientLoop.disable()
+
+const samples = await scrape()
+const histogram = 'agent_console_routing_latency_seconds'
+const serverCount = valueOf(samples, `${histogram}_count`)
+if (serverCount !== latencies.length)
+  throw new Error(`the server observed ${serverCount} first rings, the clients ${latencies.length}`)
+const serverLagP99Ms = valueOf(samples, 'nodejs_eventloop_lag_p99_seconds') * 1000
+const serverPct = (p: number) => Number((histogramQuantile(samples, histogram, p / 100) * 1000).toFixed(2))
 
 const sorted = [...latencies].sort((a, b) => a - b)
 const pct = (p: number) =>
@@ -116,6 +142,14 @@ console.log(
       customerArrivalEveryMs: ARRIVAL_MS,
       rung: latencies.length,
       queueJoinToInboundMs: { p50: pct(50), p99: pct(99), max: pct(100) },
+      // The server's histogram: from the queue:join handler's start to the inbound emit (no network).
+      serverHistogramMs: { p50: serverPct(50), p99: serverPct(99), observed: serverCount },
+      p99ClientMinusServerMs: Number((pct(99) - serverPct(99)).toFixed(2)),
+      // Where a gap comes from: either process's event loop running late (a busy machine shows here).
+      eventLoopDelayP99Ms: {
+        server: Number(serverLagP99Ms.toFixed(2)),
+        clients: Number((clientLoop.percentile(99) / 1e6).toFixed(2)),
+      },
       memoryPerAgentBytes: { heapUsed: perAgent('heapUsed'), rss: perAgent('rss') },
       agentsConnectSeconds: connectSeconds,
     },

@@ -9,7 +9,9 @@ const result = await madge(['src', 'server'], {
 })
 const cycles = result.circular()
 if (cycles.length) {
-  console.error(`Import cycles (${cycles.length}):\n${cycles.map((cycle) => `  ${cycle.join(' → ')}`).join('\n')}`)
+  console.error(
+    `Import cycles (${cycles.length}):\n${cycles.map((cycle) => `  ${cycle.join(' → ')}`).join('\n')}`,
+  )
   process.exit(1)
 }
 console.log(`import cycles: none among ${Object.keys(result.obj()).length} modules`)

@@ -1,13 +1,33 @@
-// `npm test`: makes sure Chromium is there, runs every suite (browser, server, end-to-end) and ends with
-// one line `N passed, N failed` that sums them. `node scripts/test.mjs server` runs one suite.
+// `npm test`: makes sure Chromium is there, runs every suite (browser, tools, server, end-to-end) and
+// ends with one line `N passed, N failed` that sums them. `node scripts/test.mjs server` runs one suite.
+// A runner that exits non-zero, crashes or outlives its time limit counts as failed whatever it reported.
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureChromium } from './ensure-chromium.mjs'
+import { findOnly, reportCounts, tapCounts } from './test-verdict.mjs'
 
 const results = 'test-results'
 const only = process.argv.slice(2)
 const wants = (suite) => only.length === 0 || only.includes(suite)
+const MINUTE = 60_000
+/** RUNNER_TIMEOUT_MS overrides every runner's time limit (to prove that a hung runner fails the run). */
+const limit = (ms) => Number(process.env.RUNNER_TIMEOUT_MS) || ms
+/** Process groups of the runners under way: an interrupted `npm test` stops them too (they are detached). */
+const running = new Set()
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    for (const group of running) signalGroup(group, 'SIGKILL')
+    process.exit(130)
+  })
+
+function signalGroup(group, signal) {
+  try {
+    process.kill(-group, signal)
+  } catch {
+    // The group is already gone.
+  }
+}
 
 function filesUnder(dir, pattern) {
   let found = []
@@ -25,49 +45,81 @@ function filesUnder(dir, pattern) {
   return found.sort()
 }
 
-function run(command, args, { capture } = {}) {
+/**
+ * Runs a command in its own process group; past `timeoutMs` the whole group is stopped (TERM, then
+ * KILL). Resolves with its exit code, signal, whether it timed out, and its stdout when captured.
+ */
+function run(command, args, { capture = false, timeoutMs }) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: process.env })
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+      detached: true,
+    })
     let output = ''
+    let timedOut = false
+    running.add(child.pid)
+    let killer
+    const timer = setTimeout(() => {
+      timedOut = true
+      console.error(`\n✗ ${command} ${args.join(' ')}: still running after ${timeoutMs} ms, stopped`)
+      signalGroup(child.pid, 'SIGTERM')
+      killer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 10_000)
+    }, timeoutMs)
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk)
       if (capture) output += chunk
     })
-    child.on('close', (code) => resolve({ code: code ?? 1, output }))
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      clearTimeout(killer)
+      running.delete(child.pid)
+      // Whatever the runner left behind in its group (a browser, a server) goes with it.
+      signalGroup(child.pid, 'SIGKILL')
+      resolve({ code, signal, timedOut, output })
+    })
   })
 }
 
-/** Counts from node:test's TAP summary; a suite that crashed before its summary counts as one failure. */
-function countTap(output, code) {
-  const pass = Number(/^# pass (\d+)/m.exec(output)?.[1] ?? 0)
-  const fail = Number(/^# fail (\d+)/m.exec(output)?.[1] ?? 0)
-  const cancelled = Number(/^# cancelled (\d+)/m.exec(output)?.[1] ?? 0)
-  if (!/^# pass \d+/m.test(output)) return { passed: 0, failed: 1 }
-  const failed = fail + cancelled
-  return { passed: pass, failed: code !== 0 && failed === 0 ? 1 : failed }
+/** Prints why a runner's own counts were overruled, and returns the counts. */
+function judged(name, counts) {
+  if (counts.reason) console.error(`\n✗ ${name}: the runner ${counts.reason}; counted as failed`)
+  return counts
 }
 
-async function nodeSuite(name, dir, extra = []) {
+async function nodeSuite(name, dir, { extra = [], testTimeoutMs, runnerTimeoutMs }) {
   const files = filesUnder(dir, /\.test\.ts$/)
   if (files.length === 0) return { passed: 0, failed: 0 }
   console.log(`\n── ${name}: ${files.length} file(s)`)
-  const { code, output } = await run(
+  const outcome = await run(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-reporter=tap', ...extra, ...files],
-    { capture: true },
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=tap',
+      `--test-timeout=${testTimeoutMs}`,
+      ...extra,
+      ...files,
+    ],
+    { capture: true, timeoutMs: limit(runnerTimeoutMs) },
   )
-  return countTap(output, code)
+  return judged(name, tapCounts(outcome.output, outcome))
 }
 
 async function browserSuite() {
   console.log('\n── browser')
-  rmSync(join(results, 'browser.json'), { force: true })
-  const { code } = await run('npx', ['web-test-runner'])
+  const report = join(results, 'browser.json')
+  rmSync(report, { force: true })
+  const outcome = await run('npx', ['web-test-runner'], { timeoutMs: limit(20 * MINUTE) })
+  let written = null
   try {
-    return JSON.parse(readFileSync(join(results, 'browser.json'), 'utf8'))
+    written = JSON.parse(readFileSync(report, 'utf8'))
   } catch {
-    return { passed: 0, failed: code === 0 ? 0 : 1 }
+    // No report: reportCounts counts it as a failure.
   }
+  for (const file of written?.files ?? []) console.error(`✗ browser: ${file} failed to load or run`)
+  return judged('browser', reportCounts(written, outcome))
 }
 
 mkdirSync(results, { recursive: true })
@@ -77,15 +129,38 @@ const add = (counts) => {
   totals.failed += counts.failed
 }
 
+// No `.only` lands: a test narrowed to itself hides every other test of its file (or of the run).
+const narrowed = findOnly(filesUnder('test', /\.test\.tsx?$/))
+for (const line of narrowed) console.error(`✗ .only is not allowed: ${line}`)
+add({ passed: 0, failed: narrowed.length })
+
 if (wants('browser') || wants('e2e')) process.env.CHROMIUM_PATH = ensureChromium()
 if (wants('e2e')) {
   console.log('\n── build (the end-to-end suite serves the built bundle)')
-  const { code } = await run('npm', ['run', 'build', '--silent'])
-  if (code !== 0) add({ passed: 0, failed: 1 })
+  const outcome = await run('npm', ['run', 'build', '--silent'], { timeoutMs: limit(10 * MINUTE) })
+  if (outcome.code !== 0 || outcome.timedOut) add(judged('build', { passed: 0, failed: 1, reason: 'failed' }))
 }
 if (wants('browser')) add(await browserSuite())
-if (wants('server')) add(await nodeSuite('server', 'test/server', ['--test-concurrency=2']))
-if (wants('e2e')) add(await nodeSuite('end-to-end', 'test/e2e', ['--test-concurrency=1']))
+if (wants('tools'))
+  add(await nodeSuite('tools', 'test/tools', { testTimeoutMs: MINUTE, runnerTimeoutMs: 5 * MINUTE }))
+// Node 20 applies --test-timeout to each test file as a whole too: it bounds the longest file (every
+// wait inside a test has its own, shorter, timeout).
+if (wants('server'))
+  add(
+    await nodeSuite('server', 'test/server', {
+      extra: ['--test-concurrency=2'],
+      testTimeoutMs: 15 * MINUTE,
+      runnerTimeoutMs: 40 * MINUTE,
+    }),
+  )
+if (wants('e2e'))
+  add(
+    await nodeSuite('end-to-end', 'test/e2e', {
+      extra: ['--test-concurrency=1'],
+      testTimeoutMs: 20 * MINUTE,
+      runnerTimeoutMs: 60 * MINUTE,
+    }),
+  )
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
 process.exit(totals.failed === 0 ? 0 : 1)

@@ -31,6 +31,16 @@ import { originPolicy } from './http/origins'
 import { trustFunction } from './http/client-address'
 import type { TrustProxy } from './config'
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy } from './auth/login-throttle'
+import { createMetrics } from './observability/metrics'
+import { registerStateGauges } from './observability/state-gauges'
+import { timeDatabase } from './observability/timed-database'
+import { fastifyLogging, logLevelFrom, type LogLevel } from './observability/logger'
+import { createRoutingEvents } from './observability/routing-events'
+import { registerMetricsRoute } from './observability/metrics-route'
+import { countResponses } from './observability/http-metrics'
+import { newLifecycle } from './lifecycle/lifecycle'
+import { registerHealthRoutes } from './lifecycle/health-routes'
+import { drain, type DrainOptions, type DrainReport } from './lifecycle/drain'
 
 /** What the server is built from; tests pass their own. */
 export interface ApplicationOptions {
@@ -44,8 +54,16 @@ export interface ApplicationOptions {
   dataDir?: string
   /** Fill an empty database with the demo (default true). */
   seed?: boolean
-  /** Log requests (off in tests). */
+  /** `false`: log nothing (same as `logLevel: 'silent'`). */
   logger?: boolean
+  /** Level of the JSON logs (default: LOG_LEVEL, then `info`); tests use `silent` or capture. */
+  logLevel?: LogLevel
+  /** Where log lines go (default stdout); a test may capture them. */
+  logStream?: { write(line: string): void }
+  /** Bearer token `/metrics` requires (default: METRICS_TOKEN); without one `/metrics` is off (404). */
+  metricsToken?: string
+  /** Defaults of `shutdown()` (SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS in `npm start`). */
+  shutdown?: Partial<DrainOptions>
   /** Base URL of links handed out (join URLs); default the listening address. */
   publicUrl?: string
   /** Production mode: nothing seeded, no dev endpoints, no test pages (default false: the demo). */
@@ -84,9 +102,18 @@ export interface Application {
   context: ServerContext
   /** Starts listening; resolves with the base URL (`http://127.0.0.1:PORT`). */
   listen(options?: { port?: number; host?: string }): Promise<string>
-  /** Stops everything: sockets, timers, HTTP, database. */
+  /**
+   * Graceful stop (SIGTERM): not ready at once, then after `delayMs` stops accepting, hands calls
+   * ringing here back to their queue, tells every client `server:draining` and closes its connection,
+   * then `close()`. See `server/lifecycle/drain.ts`.
+   */
+  shutdown(options?: Partial<DrainOptions>): Promise<DrainReport>
+  /** Stops everything at once: sockets, timers, HTTP, database. */
   close(): Promise<void>
 }
+
+/** Default drain: no delay (set SHUTDOWN_DELAY_MS behind a load balancer), 10 s for clients to go. */
+const DEFAULT_DRAIN: DrainOptions = { delayMs: 0, timeoutMs: 10_000 }
 
 async function openDatabase(options: ApplicationOptions): Promise<Database> {
   if (options.database) return options.database
@@ -109,8 +136,13 @@ async function openDatabase(options: ApplicationOptions): Promise<Database> {
 export async function createApplication(options: ApplicationOptions): Promise<Application> {
   const clock = options.clock ?? systemClock
   const timers: Timers = { ...DEFAULT_TIMERS, ...options.timers }
-  const db = await openDatabase(options)
+  const nodeId = newId()
+  const lifecycle = newLifecycle()
+  const metrics = createMetrics(nodeId)
+  const opened = await openDatabase(options)
+  const db = timeDatabase(opened, metrics.dbQueryDuration, metrics.dbErrors, clock.now)
   await migrate(db)
+  lifecycle.migrated = true
   const production = options.production ?? false
   if (options.seed ?? !production) await seed(db, clock.now())
   const secret = options.jwtSecret ?? (await serverSecret(db, 'jwt'))
@@ -118,36 +150,47 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   let baseUrl = options.publicUrl ?? ''
   const origins = originPolicy(options.allowedOrigins ?? [], () => baseUrl)
 
+  const level =
+    options.logger === false ? 'silent' : (options.logLevel ?? logLevelFrom(process.env.LOG_LEVEL))
   const fastify = Fastify({
-    logger: options.logger ?? false,
+    ...fastifyLogging({
+      level,
+      processId: nodeId,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    }),
     // X-Forwarded-For counts only from the proxies TRUST_PROXY names: a client cannot choose its address.
     trustProxy: trust,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: (text: string) => decodeQueryString(text) },
   })
+  const logger = fastify.log
   // Several processes on one PostgreSQL: emits reach sockets held by the other processes (LISTEN/NOTIFY).
   const adapter =
-    options.socketAdapter ?? ('pool' in db ? createAdapter((db as { pool: Pool }).pool) : undefined)
+    options.socketAdapter ?? ('pool' in opened ? createAdapter((opened as { pool: Pool }).pool) : undefined)
   const io: AgentServer = new Server(fastify.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: 1024 * 1024,
-    // A page of another site must not drive a signed-in agent's socket (cross-site WebSocket hijacking).
-    allowRequest: (request, callback) =>
-      callback(null, origins.allows(request.headers.origin, request.headers.host)),
+    // A draining process takes no new connection: the client tries again and lands on another one. A page
+    // of another site must not drive a signed-in agent's socket (cross-site WebSocket hijacking).
+    allowRequest: (request, answer) => {
+      if (lifecycle.draining) return answer('draining', false)
+      answer(null, origins.allows(request.headers.origin, request.headers.host))
+    },
     ...(adapter ? { adapter } : {}),
   })
   const customers: CustomerNamespace = io.of(CUSTOMER_NAMESPACE) as unknown as CustomerNamespace
+  const log = (message: string, error?: unknown) => logger.error({ err: error }, message)
   const context: ServerContext = {
     db,
     clock,
     timers,
     tokens: new TokenService(secret, Math.round(timers.accessTokenTtlMs / 1000), clock.now),
-    background: new Background(clock, (error) => console.error('background task failed', error)),
+    background: new Background(clock, (error) => log('background task failed', error)),
     io,
     customers,
-    nodeId: newId(),
+    nodeId,
     publicUrl: () => baseUrl,
     production,
     trust,
@@ -158,13 +201,33 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       api: options.rateLimits?.api ?? { max: 600, windowMs: 60_000 },
       login: options.rateLimits?.login ?? { max: 30, windowMs: 60_000 },
     },
-    log: (message, error) => console.error(message, error),
+    log,
+    logger,
+    metrics,
+    events: createRoutingEvents(logger, metrics),
+    lifecycle,
   }
   await db.query('INSERT INTO nodes (id, heartbeat_at) VALUES ($1, $2)', [
     context.nodeId,
     new Date(clock.now()),
   ])
 
+  registerStateGauges(metrics.registry, {
+    db,
+    now: clock.now,
+    nodeTtlMs: timers.nodeTtlMs,
+    socketCounts: () => ({ '/': io.of('/').sockets.size, [CUSTOMER_NAMESPACE]: customers.sockets.size }),
+    draining: () => lifecycle.draining,
+    onError: (error) => log('metrics: reading the database failed', error),
+  })
+  countResponses(fastify, metrics.httpResponses)
+  registerHealthRoutes(fastify, {
+    lifecycle,
+    probe: () => opened.query('SELECT 1'),
+    lastSuccessAt: db.lastSuccessAt,
+    now: clock.now,
+  })
+  registerMetricsRoute(fastify, metrics.registry, options.metricsToken ?? process.env.METRICS_TOKEN)
   defineRingJobs(context)
   await registerSecurityHeaders(fastify, {
     frameAncestors: options.frameAncestors ?? [],
@@ -172,35 +235,55 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   })
   await registerCors(fastify, origins)
   await fastify.register(async (api) => registerApi(api, context), { prefix: '/api' })
-  await registerStatic(fastify, { version: options.version, testPages: !production })
+  await registerStatic(fastify, { version: options.version, devEndpoints: context.devEndpoints })
   io.on('connection', (socket) => attachAgentSocket(context, socket))
   attachCustomerNamespace(context, customers)
   const stopSweeper = startSweeper(context)
 
   let closed = false
+  let draining: Promise<DrainReport> | null = null
+  const close = async () => {
+    if (closed) return
+    closed = true
+    lifecycle.listening = false
+    await stopSweeper()
+    io.disconnectSockets(true)
+    customers.disconnectSockets(true)
+    await context.background.close()
+    // io.close() closes the HTTP server too; Fastify's close then only runs its hooks.
+    await new Promise<void>((resolve) => io.close(() => resolve()))
+    await fastify.close().catch(() => undefined)
+    await db.query('DELETE FROM nodes WHERE id = $1', [context.nodeId]).catch(() => undefined)
+    await db.close()
+  }
   return {
     fastify,
     context,
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await fastify.listen({ port, host })
+      lifecycle.listening = true
       const address = fastify.server.address()
       const actualPort = typeof address === 'object' && address ? address.port : port
       const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
       if (!options.publicUrl) baseUrl = `http://${shownHost}:${actualPort}`
       return `http://${shownHost}:${actualPort}`
     },
-    async close() {
-      if (closed) return
-      closed = true
-      stopSweeper()
-      io.disconnectSockets(true)
-      customers.disconnectSockets(true)
-      await context.background.close()
-      // io.close() closes the HTTP server too; Fastify's close then only runs its hooks.
-      await new Promise<void>((resolve) => io.close(() => resolve()))
-      await fastify.close().catch(() => undefined)
-      await db.query('DELETE FROM nodes WHERE id = $1', [context.nodeId]).catch(() => undefined)
-      await db.close()
+    shutdown(overrides = {}) {
+      draining ??= (async () => {
+        const report = await drain(
+          context,
+          {
+            stopSweeper,
+            // Stops accepting; the connections still open end with their clients, or in close().
+            stopListening: () => fastify.server.close(),
+          },
+          { ...DEFAULT_DRAIN, ...options.shutdown, ...overrides },
+        )
+        await close()
+        return report
+      })()
+      return draining
     },
+    close,
   }
 }

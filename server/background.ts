@@ -56,11 +56,16 @@ export class Background {
     this.#work.add(promise)
   }
 
+  /** Resolves once no work is in flight, including work that work in flight started. */
+  async idle(): Promise<void> {
+    while (this.#work.size > 0) await Promise.allSettled([...this.#work])
+  }
+
   /** Cancels every timer and waits for the work in flight. */
   async close(): Promise<void> {
     this.#closed = true
     for (const cancel of this.#timers) cancel()
     this.#timers.clear()
-    while (this.#work.size > 0) await Promise.allSettled([...this.#work])
+    await this.idle()
   }
 }

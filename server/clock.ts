@@ -15,3 +15,24 @@ export const systemClock: Clock = {
     return () => clearTimeout(handle)
   },
 }
+
+/**
+ * Runs `run` every `ms` on `clock` (so a test's clock drives repeats too) until the returned function
+ * is called.
+ */
+export function every(clock: Clock, ms: number, run: () => void): () => void {
+  let stopped = false
+  let cancel = () => {}
+  const arm = () => {
+    cancel = clock.setTimeout(() => {
+      if (stopped) return
+      arm()
+      run()
+    }, ms)
+  }
+  arm()
+  return () => {
+    stopped = true
+    cancel()
+  }
+}

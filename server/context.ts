@@ -8,6 +8,10 @@ import type { RateLimit } from './auth/rate-limit'
 import type { LoginThrottlePolicy } from './auth/login-throttle'
 import type { TrustFunction } from './http/client-address'
 import type { OriginPolicy } from './http/origins'
+import type { FastifyBaseLogger } from 'fastify'
+import type { ServerMetrics } from './observability/metrics'
+import type { RoutingEvents } from './observability/routing-events'
+import type { Lifecycle } from './lifecycle/lifecycle'
 
 /** Everything a handler needs, built once by `createApplication` and passed down. */
 export interface ServerContext {
@@ -35,5 +39,14 @@ export interface ServerContext {
   /** Growing delays after failed logins and 2FA codes. */
   loginThrottle: LoginThrottlePolicy
   rateLimits: { api: RateLimit; login: RateLimit }
+  /** Logs an unexpected failure (`error` level, with the error serialized). */
   log: (message: string, error?: unknown) => void
+  /** The process's structured logger (pino, through Fastify); every line carries `process`. */
+  logger: FastifyBaseLogger
+  /** This process's Prometheus metrics. */
+  metrics: ServerMetrics
+  /** What happens to calls: each one logged (ids, never names) and counted. */
+  events: RoutingEvents
+  /** Started, listening, draining: read by /readyz and the shutdown. */
+  lifecycle: Lifecycle
 }

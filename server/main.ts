@@ -22,16 +22,28 @@ try {
   process.exit(1)
 }
 
+/** A whole number of milliseconds from the environment, or the default; anything else stops the start. */
+function milliseconds(name: string, fallback: number): number {
+  const text = process.env[name]
+  if (text === undefined || text === '') return fallback
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds`)
+  return value
+}
+
 const app = await createApplication({
   version,
   production: config.production,
-  logger: process.env.LOG_REQUESTS === '1',
   trustProxy: config.trustProxy,
   allowedOrigins: config.allowedOrigins,
   frameAncestors: config.frameAncestors,
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
   ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}),
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+  shutdown: {
+    delayMs: milliseconds('SHUTDOWN_DELAY_MS', 0),
+    timeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', 10_000),
+  },
   // End-to-end runs shorten the server's timers: TIMERS='{"ringTimeoutMs":5000}'.
   ...(process.env.TIMERS ? { timers: JSON.parse(process.env.TIMERS) as Partial<Timers> } : {}),
 })
@@ -44,7 +56,17 @@ if (config.production) console.log('Production mode: no demo data, no test pages
 else printDemoLogins(app.context.clock.now())
 if (idp) console.log(`Demo identity provider (enterprise SSO of sso@demo.test): ${idp.issuer}\n`)
 
+// SIGTERM (an orchestrator, a rolling restart) or Ctrl-C: drain, then exit; a second signal exits at once.
+let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    void Promise.all([app.close(), idp?.close()]).then(() => process.exit(0))
+  process.on(signal, () => {
+    if (stopping) process.exit(1)
+    stopping = true
+    Promise.all([app.shutdown(), idp?.close()]).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.context.log('shutdown failed', error)
+        process.exit(1)
+      },
+    )
   })

@@ -107,3 +107,9 @@ export const TIMER_TICK_MS = 1_000
  * after connecting, so its heavy chunk never competes with going available.
  */
 export const SECONDARY_AREAS_DELAY_MS = 3_000
+
+// Custom apps (issue 13): the SPEC names neither value.
+/** How long an app action (start, restart, stop) waits for the app's answer before it says so. */
+export const APP_ACTION_TIMEOUT_MS = 10_000
+/** The apps log keeps this many lines, the newest first. */
+export const APP_LOG_MAX = 500

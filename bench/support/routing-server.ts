@@ -1,5 +1,6 @@
 // The server side of bench/server-routing.ts, in its own process so that its memory is its own:
 // a reference server on in-memory PGlite with agents created for the run. Talks to the parent over IPC.
+import { randomUUID } from 'node:crypto'
 import { createApplication } from '../../server/app'
 import { hashPassword } from '../../server/auth/passwords'
 import { insertUser } from '../../server/store/seed'
@@ -8,9 +9,12 @@ import { SEED } from '../../server/store/seed-content'
 
 const agents = Number(process.env.AGENTS ?? 1000)
 const segments = Number(process.env.SEGMENTS ?? 10)
+// The parent reads the server's own routing-latency histogram from /metrics with this token.
+const metricsToken = randomUUID()
 const app = await createApplication({
   version: 'bench',
   dataDir: 'memory://',
+  metricsToken,
   rateLimits: { api: { max: 1_000_000, windowMs: 60_000 }, login: { max: 1_000_000, windowMs: 60_000 } },
   timers: { ringTimeoutMs: 600_000, sweepIntervalMs: 600_000 },
 })
@@ -64,4 +68,4 @@ process.on('message', (message: { type: string }) => {
   if (message.type === 'memory') process.send?.({ type: 'memory', memory: memory() })
   if (message.type === 'stop') void app.close().then(() => process.exit(0))
 })
-process.send?.({ type: 'ready', url, emails, segments: segmentIds, memory: memory() })
+process.send?.({ type: 'ready', url, metricsToken, emails, segments: segmentIds, memory: memory() })

@@ -7,6 +7,7 @@ import { PeerMesh } from './peers'
 import { receiveFiles, sendFile } from './file-transfer'
 import { grabFrame, openLocalMedia } from './local-media'
 import { addChatLine, addFile, byId, remoteVideo, show, ticker } from './view'
+import { startDeviceApp, type DeviceAppState } from './device-app'
 
 /** What tests read: the state of the page, without scraping the DOM. */
 interface CustomerState {
@@ -15,6 +16,8 @@ interface CustomerState {
   remoteTracks: number
   messages: string[]
   files: { name: string; intact: boolean }[]
+  /** The device app simulator (shown when the segment runs the account's app, or with `?app=`). */
+  app: DeviceAppState
 }
 declare global {
   interface Window {
@@ -24,7 +27,14 @@ declare global {
 
 const params = new URLSearchParams(location.search)
 const meetingCode = params.get('meeting')
-const state: CustomerState = { screen: 'setup', callId: null, remoteTracks: 0, messages: [], files: [] }
+const state: CustomerState = {
+  screen: 'setup',
+  callId: null,
+  remoteTracks: 0,
+  messages: [],
+  files: [],
+  app: { name: '', running: false, commands: [], sent: [] },
+}
 window.customerState = state
 
 const sessionId = customerSessionId()
@@ -42,6 +52,12 @@ let stopTimer: () => void = () => undefined
 let filesPeer: SimplePeer.Instance | null = null
 let capturePeer: SimplePeer.Instance | null = null
 let agentPeerId: string | null = null
+/** The app of the segment called (null: the segment's customers run none). */
+let segmentApp: { name: string; label: string } | null = null
+/** Stops the device app; null while it is not playing (a rejoin of the same call keeps it). */
+let stopDeviceApp: (() => void) | null = null
+// `?app=1` plays the app in any segment (or meeting); `?app=<name>` also names it.
+const appSwitch = params.get('app')
 
 const mesh = new PeerMesh(socket, media.stream, {
   onStream(peerId, stream) {
@@ -74,13 +90,25 @@ function goTo(screen: Parameters<typeof show>[0]): void {
   show(screen)
 }
 
+/** The app this page plays in the call, if any. */
+function deviceApp(): { name: string; label: string } | null {
+  if (segmentApp) return segmentApp
+  if (!appSwitch || appSwitch === '0') return null
+  const name = appSwitch === '1' ? (forcedApp?.name ?? 'onboarding') : appSwitch
+  return { name, label: forcedApp?.name === name ? forcedApp.label : name }
+}
+
 function enterCall(agent: string, peers: CallJoined['peers'], initiator: boolean): void {
   goTo('call')
+  const app = deviceApp()
+  if (app && !stopDeviceApp) stopDeviceApp = startDeviceApp(socket, app, myName, state.app)
   byId('agent-name').textContent = agent ? `You are talking with ${agent}` : 'In the meeting'
   if (initiator) mesh.connectTo(peers)
 }
 
 function endScreen(message: string): void {
+  stopDeviceApp?.()
+  stopDeviceApp = null
   mesh.close()
   filesPeer = capturePeer = null
   state.callId = null
@@ -88,11 +116,26 @@ function endScreen(message: string): void {
   goTo('ended')
 }
 
+/** A segment the page may call, with the account's app and whether its customers run it. */
+interface PublicSegment {
+  id: string
+  name: string
+  account: string
+  app: { name: string; label: string } | null
+  appsEnabled: boolean
+}
+let segments: PublicSegment[] = []
+/** The app `?app=1` plays: the first segment's account app. */
+let forcedApp: { name: string; label: string } | null = null
+
 async function loadSegments(): Promise<void> {
   const select = byId<HTMLSelectElement>('call-form').querySelector('select') as HTMLSelectElement
   const response = await fetch('/api/public/segments')
-  const { data } = (await response.json()) as { data: { id: string; name: string; account: string }[] }
-  for (const segment of data) select.add(new Option(`${segment.name} (${segment.account})`, segment.id))
+  segments = ((await response.json()) as { data: PublicSegment[] }).data
+  for (const segment of segments) {
+    const label = `${segment.name} (${segment.account})${segment.appsEnabled && segment.app ? ' · device app' : ''}`
+    select.add(new Option(label, segment.id))
+  }
   const wanted = params.get('segment')
   if (wanted) select.value = wanted
 }
@@ -114,8 +157,8 @@ form.addEventListener('submit', (event) => {
     ? joinMeeting(meetingCode)
     : callSegment((form.elements.namedItem('segment') as HTMLSelectElement).value))
 })
-// Ready: camera asked for and the form handled here, not submitted by the browser.
-byId<HTMLButtonElement>('call-button').disabled = false
+// Ready: camera asked for, the form filled and handled here. Only now may the customer type and call.
+byId<HTMLFieldSetElement>('call-fields').disabled = false
 
 /**
  * What a link from a CRM may pass along with the call: `ticket`, `branch`, `poc`, place (`country`,
@@ -139,6 +182,9 @@ function linkDetails(query: URLSearchParams): Record<string, unknown> {
 }
 
 async function callSegment(segment: string): Promise<void> {
+  const chosen = segments.find((candidate) => candidate.id === segment)
+  segmentApp = chosen?.appsEnabled ? chosen.app : null
+  forcedApp = chosen?.app ?? null
   const reply = await request<QueueStatus>(socket, 'queue:join', {
     segment,
     name: myName,
@@ -202,7 +248,6 @@ socket.on('chat:message', (line) => {
 socket.on('exchange', ({ event, data }) => {
   if (event === 'recording:status') byId('recording-badge').hidden = data !== true
 })
-socket.on('apps:message', ({ appEvent, name }) => (byId('apps-log').textContent = `App ${name}: ${appEvent}`))
 socket.on('capture:shot', async () => {
   const frame = await grabFrame(byId<HTMLVideoElement>('self-view'))
   if (frame && capturePeer) capturePeer.send(new Uint8Array(await frame.arrayBuffer()))

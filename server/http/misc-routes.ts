@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import {
   PersonalLinkRequestSchema,
+  type ConsoleSettings,
   type ExternalAppSsoResponse,
   type PersonalLinkResponse,
 } from '../../src/protocol'
@@ -32,12 +33,31 @@ export function miscRoutes(app: FastifyInstance, { context, authed }: ApiTools):
   )
 
   // Reference server only: the customer page lists the segments it may call (customers have no login).
+  // `app`: the account's first app; `appsEnabled`: the segment's customers run it (the page acts as it).
   app.get('/public/segments', async () => {
-    const rows = await context.db.query<{ id: string; name: string; account: string }>(
-      `SELECT g.id, g.name, a.name AS account FROM segments g JOIN accounts a ON a.id = g.account_id
+    const rows = await context.db.query<{
+      id: string
+      name: string
+      account: string
+      apps_enabled: boolean
+      settings: ConsoleSettings
+    }>(
+      `SELECT g.id, g.name, a.name AS account, g.apps_enabled, a.settings FROM segments g
+         JOIN accounts a ON a.id = g.account_id
         WHERE a.subscription_expires_at IS NULL OR a.subscription_expires_at > now() ORDER BY a.name, g.name`,
     )
-    return { data: rows }
+    return {
+      data: rows.map((row) => {
+        const first = row.settings.apps[0]
+        return {
+          id: row.id,
+          name: row.name,
+          account: row.account,
+          app: first ? { name: first.name, label: first.label } : null,
+          appsEnabled: row.apps_enabled,
+        }
+      }),
+    }
   })
 
   app.post(

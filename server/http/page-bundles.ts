@@ -4,22 +4,25 @@ import type { FastifyInstance } from 'fastify'
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
 /** Scripts of the demo pages that are not part of the console bundle: built on first request, then kept. */
-const PAGES: Record<string, { entry: string; test: boolean }> = {
-  '/customer.js': { entry: 'server/customer-page/main.ts', test: false },
-  '/test-agent.js': { entry: 'server/customer-page/test-agent.ts', test: true },
+const PAGES: Record<string, string> = {
+  '/customer.js': 'server/customer-page/main.ts',
+}
+
+/** The end-to-end tests' stand-in agent: served only with the development endpoints on. */
+const DEV_PAGES: Record<string, string> = {
+  '/test-agent.js': 'server/customer-page/test-agent.ts',
 }
 
 /**
- * Serves the customer page's script (and the end-to-end tests' stand-in agent), bundled by esbuild on
- * first request: simple-peer needs Node's `process` and `Buffer` in the browser, so the shims of
+ * Serves the customer page's script (and, with the development endpoints on, the end-to-end tests'
+ * stand-in agent, whose source map is inline), bundled by esbuild on first request: simple-peer needs Node's `process` and `Buffer` in the browser, so the shims of
  * `scripts/browser-shims.js` are injected. esbuild is imported lazily: a server that never serves the
  * page never loads it.
  */
-export function registerPageBundles(app: FastifyInstance, { testPages }: { testPages: boolean }): void {
+export function registerPageBundles(app: FastifyInstance, { devEndpoints }: { devEndpoints: boolean }): void {
   const built = new Map<string, Promise<string>>()
-  for (const [path, { entry, test }] of Object.entries(PAGES)) {
-    // The stand-in agent of the end-to-end tests is a test page: never in production.
-    if (test && !testPages) continue
+  const pages = devEndpoints ? { ...PAGES, ...DEV_PAGES } : PAGES
+  for (const [path, entry] of Object.entries(pages))
     app.get(path, async (_request, reply) => {
       let code = built.get(path)
       if (!code) {
@@ -32,7 +35,6 @@ export function registerPageBundles(app: FastifyInstance, { testPages }: { testP
         .header('cache-control', 'no-cache')
         .send(await code)
     })
-  }
 }
 
 async function bundle(entry: string): Promise<string> {

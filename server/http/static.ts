@@ -6,32 +6,42 @@ import { PAGES, sendPage } from './pages'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
+/** A URL path as the file server will read it (it decodes `%2D` and the like). */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
 /**
  * Serves the demo pages, the built bundle and `/version.txt`. Unknown non-API paths answer with the
  * standalone console so its history routing can take them (SPEC §2 sends them to /login). Pages go
- * through `sendPage` (each answer's style nonce); test pages only when `testPages` (not in production).
+ * through `sendPage` (each answer's style nonce); test pages only with `devEndpoints` (never in
+ * production), and only at their own route, never under /demo/.
  */
 export async function registerStatic(
   app: FastifyInstance,
-  { version, testPages }: { version: string; testPages: boolean },
+  { version, devEndpoints }: { version: string; devEndpoints: boolean },
 ): Promise<void> {
   await app.register(fastifyStatic, { root: `${root}dist`, prefix: '/dist/', cacheControl: false })
-  const pages = PAGES.filter((page) => testPages || !page.test).map((page) => page.name)
+  const pages = PAGES.filter((page) => devEndpoints || !page.test)
   await app.register(fastifyStatic, {
     root: `${root}demo`,
     prefix: '/demo/',
     decorateReply: false,
     cacheControl: false,
     // Pages need their nonce: they are answered by sendPage below, never as raw files.
-    allowedPath: (path) => !path.endsWith('.html'),
+    allowedPath: (path) => !decodedPath(path).toLowerCase().endsWith('.html'),
   })
   app.get('/version.txt', async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/plain').send(version),
   )
-  registerPageBundles(app, { testPages })
-  for (const name of pages) {
+  registerPageBundles(app, { devEndpoints })
+  for (const { name, test } of pages) {
     if (name !== 'index.html') app.get(`/${name}`, async (_request, reply) => sendPage(reply, name))
-    app.get(`/demo/${name}`, async (_request, reply) => sendPage(reply, name))
+    if (!test) app.get(`/demo/${name}`, async (_request, reply) => sendPage(reply, name))
   }
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =

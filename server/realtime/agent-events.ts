@@ -10,7 +10,6 @@ import { hangupCall, kickCustomer } from '../routing/hangup'
 import { offerToAgent } from '../routing/agent-offers'
 import { transferToSegment } from '../routing/segment-transfer'
 import {
-  agentAppsMessage,
   agentOpensBeamport,
   captureShot,
   exchangeWithCustomer,
@@ -20,6 +19,7 @@ import {
   setTags,
   updateAgentForm,
 } from '../routing/call-tools'
+import { relayCommandToApp } from '../routing/apps-relay'
 import { checkStatusId, setStatus } from '../routing/statuses'
 import { dispatchForAgent } from '../routing/dispatch'
 import { agentRoom } from '../routing/current-room'
@@ -57,6 +57,7 @@ export function agentEventHandlers(context: ServerContext, socket: AgentSocket):
     })
     if (!state) throw new ServerError(404, 'Unknown agent')
     const update = toStatusUpdate(state)
+    context.events.agentStatus({ agentId: me(), status })
     context.io.to(rooms.user(me())).emit('agent:status:update', update)
     if (update.available) context.background.run(() => dispatchForAgent(context, me()))
     return update
@@ -98,7 +99,7 @@ export function agentEventHandlers(context: ServerContext, socket: AgentSocket):
     'set:tags': ({ tags }) => setTags(context, me(), tags),
     'form:update': ({ values }) => updateAgentForm(context, me(), values),
     'qms:notify': () => notifyQueueSystem(context, me()),
-    'apps:message': (message) => agentAppsMessage(context, me(), message),
+    'apps:message': (command) => relayCommandToApp(context, me(), command),
     'beamport:open': (beamport) => agentOpensBeamport(context, me(), beamport),
     'capture:shot': () => captureShot(context, me()),
     kick: () => kickCustomer(context, me()),

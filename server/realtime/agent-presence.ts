@@ -86,6 +86,7 @@ export async function authenticateAgent(
   if (outcome.replaced) context.io.in(outcome.replaced).disconnectSockets(true)
 
   const { state } = outcome
+  context.events.agentPresence({ agentId: user.id, state: 'connected' })
   const authenticated = { userId: user.id, sessionId: request.sessionId, level: user.level }
   socket.emit('authenticate', authenticated)
   socket.emit('agent:authenticated', {

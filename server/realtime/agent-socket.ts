@@ -12,6 +12,7 @@ import type { AgentSocket } from './io-types'
 import { agentSocketClosed, authenticateAgent } from './agent-presence'
 import { agentEventHandlers } from './agent-events'
 import { OfferRefused } from '../routing/agent-offers'
+import { noteFailure } from './event-failures'
 
 /** Events whose failures have a named error event of their own (SPEC §7), besides the ack. */
 const NAMED_ERRORS: Partial<Record<ClientEventName, 'hangup:error' | 'meeting:hangup:error'>> = {
@@ -25,7 +26,8 @@ const NAMED_ERRORS: Partial<Record<ClientEventName, 'hangup:error' | 'meeting:ha
  */
 export function attachAgentSocket(context: ServerContext, socket: AgentSocket): void {
   const lane: EventLane = { chain: Promise.resolve() }
-  const report = (event: string, error: ErrorReply, acked: boolean, payload: unknown) => {
+  const report = (event: string, error: ErrorReply, acked: boolean, payload: unknown, cause?: unknown) => {
+    noteFailure(context, '/', event, error, cause, socket.data.userId ?? null)
     const named = NAMED_ERRORS[event as ClientEventName]
     if (named) return void socket.emit(named, error)
     if (event === 'answer') {
@@ -57,13 +59,13 @@ export function attachAgentSocket(context: ServerContext, socket: AgentSocket): 
         throw error
       }
     },
-    (event, error, acked, payload) => {
+    (event, error, acked, payload, cause) => {
       // A malformed authenticate is a 400 authenticate:error too.
       if (error.code === 400 && !v.is(clientEventSchemas.authenticate, payload)) {
         socket.emit('authenticate:error', { code: SOCKET_AUTH_ERROR.malformed, message: error.message })
         setTimeout(() => socket.disconnect(true), 50).unref()
       }
-      report(event, error, acked, payload)
+      report(event, error, acked, payload, cause)
     },
   )
 
@@ -88,7 +90,9 @@ export function attachAgentSocket(context: ServerContext, socket: AgentSocket): 
     )
   }
 
-  socket.on('disconnect', () => {
+  socket.on('disconnect', (reason) => {
+    if (socket.data.userId)
+      context.events.agentPresence({ agentId: socket.data.userId, state: 'disconnected', reason })
     const closed = lane.chain.then(() => agentSocketClosed(context, socket))
     lane.chain = closed.catch(() => undefined)
     // Tracked, so that closing the server waits for it before closing the database.

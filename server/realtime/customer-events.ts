@@ -7,13 +7,18 @@ import { abandonQueuedCall, joinQueue } from '../routing/queue'
 import { customerLeavesCall } from '../routing/hangup'
 import { sendChat } from '../routing/chat'
 import { openBeamport } from '../routing/call-tools'
+import { relayReportToAgents } from '../routing/apps-relay'
 import { relaySignal } from '../media/relay'
 import { guestArrives, guestMeeting } from '../meetings/guest-entry'
 import { guestLeaves } from '../meetings/waiting-room'
 import { rooms, type CustomerSocket } from './io-types'
+import type { Arrival } from './event-handler'
 
 type Handlers = {
-  [E in keyof CustomerToServerEvents]: (payload: Parameters<CustomerToServerEvents[E]>[0]) => Promise<unknown>
+  [E in keyof CustomerToServerEvents]: (
+    payload: Parameters<CustomerToServerEvents[E]>[0],
+    arrival: Arrival,
+  ) => Promise<unknown>
 }
 
 /** Where a customer is talking: an answered call, or a meeting they were let into. */
@@ -66,8 +71,8 @@ export function customerEventHandlers(context: ServerContext, socket: CustomerSo
   }
 
   return {
-    'queue:join': async (request) => {
-      const { status } = await joinQueue(context, socket.data, request)
+    'queue:join': async (request, arrival) => {
+      const { status } = await joinQueue(context, socket.data, request, arrival.at)
       socket.emit('queue:status', status)
       return status
     },
@@ -94,10 +99,7 @@ export function customerEventHandlers(context: ServerContext, socket: CustomerSo
       const room = await currentRoom()
       await openBeamport(context, room.roomId, room.accountId, beamport)
     },
-    'apps:message': async (message) => {
-      const room = await currentRoom()
-      context.io.to(rooms.room(room.roomId)).emit('apps:message', message)
-    },
+    'apps:message': async (report) => relayReportToAgents(context, await currentRoom(), report),
     'meeting:join': (request) => guestArrives(context, sessionId, request, socket.data.guestToken),
     'meeting:leave': async () => {
       const meeting = await guestMeeting(context, sessionId)

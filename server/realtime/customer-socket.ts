@@ -6,10 +6,11 @@ import {
   type CustomerToServerEvents,
 } from '../../src/protocol'
 import type { ServerContext } from '../context'
-import { handle, type EventLane } from './event-handler'
+import { handle, type Arrival, type EventLane } from './event-handler'
 import type { CustomerNamespace, CustomerSocket } from './io-types'
 import { rooms } from './io-types'
 import { customerEventHandlers } from './customer-events'
+import { noteFailure } from './event-failures'
 import { customerDisconnected, customerReconnected } from '../routing/customer-presence'
 import { guestMeeting } from '../meetings/guest-entry'
 import { admitGuest, guestLeaves } from '../meetings/waiting-room'
@@ -41,7 +42,8 @@ export function attachCustomerNamespace(context: ServerContext, namespace: Custo
 function attachCustomerSocket(context: ServerContext, socket: CustomerSocket): void {
   const lane: EventLane = { chain: Promise.resolve() }
   const { sessionId } = socket.data
-  const report = (event: string, error: ErrorReply, acked: boolean) => {
+  const report = (event: string, error: ErrorReply, acked: boolean, _payload: unknown, cause: unknown) => {
+    noteFailure(context, '/customer', event, error, cause, null)
     if (!acked) socket.emit('protocol:error', { ...error, event })
   }
   lane.chain = (async () => {
@@ -66,8 +68,9 @@ function attachCustomerSocket(context: ServerContext, socket: CustomerSocket): v
       lane,
       name,
       customerEventSchemas[name],
-      handler as (payload: unknown) => Promise<unknown>,
+      handler as (payload: unknown, arrival: Arrival) => Promise<unknown>,
       report,
+      context.clock.now,
     )
   }
 
@@ -75,7 +78,9 @@ function attachCustomerSocket(context: ServerContext, socket: CustomerSocket): v
     const closed = lane.chain.then(async () => {
       // Another tab of the same session is still here: nothing changes.
       if ((await context.customers.in(rooms.customer(sessionId)).fetchSockets()).length > 0) return
-      await customerDisconnected(context, sessionId, reason)
+      // A draining process marked its customers away before closing them (lifecycle/drain.ts): doing it
+      // again now could undo their reconnection to another process.
+      if (!context.lifecycle.draining) await customerDisconnected(context, sessionId, reason)
       const meeting = await guestMeeting(context, sessionId)
       if (meeting?.state === 'waiting') await guestLeaves(context, sessionId, meeting.appointmentId)
       if (meeting?.state === 'accepted') {

@@ -3,8 +3,19 @@ import type { ErrorReply, Reply } from '../../src/protocol'
 import { toErrorReply } from '../errors'
 import { parseInput } from '../validation'
 
-/** How a refused event is reported besides its ack. */
-export type ErrorSink = (event: string, error: ErrorReply, acked: boolean, payload: unknown) => void
+/** How a refused event is reported besides its ack (`cause`: what was thrown, for the log of a 5xx). */
+export type ErrorSink = (
+  event: string,
+  error: ErrorReply,
+  acked: boolean,
+  payload: unknown,
+  cause: unknown,
+) => void
+
+/** When an event reached this process (before it waited its turn in the lane). */
+export interface Arrival {
+  at: number
+}
 
 /** A socket's serial lane: its events are handled one after the other, in arrival order. */
 export interface EventLane {
@@ -15,7 +26,8 @@ export interface EventLane {
  * Registers a validated handler for one client event on a socket. The payload is parsed with the
  * protocol schema; the handler's result (or error) goes to the ack when the client sent one; a
  * refusal without an ack goes to `onError`. Events of one socket run in order (signals must not
- * overtake each other), and nothing a client sends can throw out of here.
+ * overtake each other), and nothing a client sends can throw out of here. The handler also gets the
+ * event's arrival time on `now` (a queue join counts from there, not from its turn in the lane).
  *
  * @example
  * handle(socket, lane, 'comments', CommentsSchema, (payload) => saveComments(payload), report)
@@ -25,24 +37,25 @@ export function handle<S extends v.GenericSchema, R>(
   lane: EventLane,
   event: string,
   schema: S,
-  handler: (payload: v.InferOutput<S>) => Promise<R>,
+  handler: (payload: v.InferOutput<S>, arrival: Arrival) => Promise<R>,
   onError: ErrorSink,
+  now: () => number = Date.now,
 ): void {
   socket.on(event, (...args: unknown[]) => {
+    const arrival = { at: now() }
     const last = args[args.length - 1]
     const ack = typeof last === 'function' ? (last as (reply: Reply<unknown>) => void) : undefined
     const payload = ack ? args.slice(0, -1)[0] : args[0]
     lane.chain = lane.chain.then(async () => {
       try {
-        const data = await handler(parseInput(schema, payload))
+        const data = await handler(parseInput(schema, payload), arrival)
         ack?.({ ok: true, data: data ?? null })
       } catch (error) {
         const reply = toErrorReply(error)
         try {
           ack?.({ ok: false, error: reply })
         } finally {
-          onError(event, reply, ack !== undefined, payload)
-          if (reply.code >= 500) console.error(`socket event ${event} failed`, error)
+          onError(event, reply, ack !== undefined, payload, error)
         }
       }
     })

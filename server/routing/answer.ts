@@ -86,6 +86,16 @@ export async function answerCall(context: ServerContext, userId: string, callId:
   })
 
   const { view, offer, call, released, name } = result
+  const ref = { callId, agentId: userId, segmentId: call.segment_id }
+  context.events.answered({ ...ref, kind: offer.kind })
+  if (offer.kind === 'transferred')
+    context.events.transfer({
+      ...ref,
+      agentId: offer.from_agent_id,
+      target: 'agent',
+      toId: userId,
+      outcome: 'success',
+    })
   const peer = { id: agentPeerId(userId), role: view.role, name }
   await context.io.in(rooms.user(userId)).socketsJoin([rooms.room(callId), rooms.peer(peer.id)])
   context.io.to(rooms.user(userId)).emit('join', view)

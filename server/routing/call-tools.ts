@@ -1,5 +1,4 @@
 import type {
-  AppsMessage,
   Beamport,
   CommentsUpdated,
   Exchange,
@@ -78,16 +77,6 @@ async function callEvent(context: ServerContext, callId: string, kind: string, d
 export async function notifyQueueSystem(context: ServerContext, userId: string): Promise<void> {
   const call = await agentCall(context, context.db, userId)
   await callEvent(context, call.id, 'qms:notify', { ticketId: call.ticket_id })
-}
-
-/** `apps:message` from an agent: relayed to the customer of the call or meeting. */
-export async function agentAppsMessage(
-  context: ServerContext,
-  userId: string,
-  message: AppsMessage,
-): Promise<void> {
-  const room = await agentRoom(context, context.db, userId)
-  context.customers.to(rooms.room(room.id)).emit('apps:message', message)
 }
 
 async function roomAccount(context: ServerContext, userId: string) {

@@ -41,6 +41,13 @@ export async function customerDisconnected(
     return row
   })
   if (!call) return
+  context.events.customerPresence({
+    callId: call.id,
+    agentId: call.agent_id,
+    segmentId: call.segment_id,
+    state: 'away',
+    reason: socketReason,
+  })
   if (call.status !== 'active') {
     if (reason === 'left') {
       await abandonQueuedCall(context, call.id, 'left')
@@ -102,6 +109,13 @@ export async function customerReconnected(context: ServerContext, sessionId: str
     return { ...row, wasConnected: row.customer_connected }
   })
   if (!call) return
+  if (!call.wasConnected)
+    context.events.customerPresence({
+      callId: call.id,
+      agentId: call.agent_id,
+      segmentId: call.segment_id,
+      state: 'back',
+    })
   const peerId = callCustomerPeerId(call.id)
   await context.customers.in(rooms.customer(sessionId)).socketsJoin([rooms.room(call.id), rooms.peer(peerId)])
   if (call.status !== 'active') {

@@ -119,7 +119,21 @@ async function announceOffer(context: ServerContext, offer: NewOffer): Promise<v
     },
   )
   context.io.to(rooms.user(offer.agentId)).emit('inbound', payload)
+  const ringAt = context.clock.now()
   armOfferTimeout(context, offer.offerId, offer.expiresAt)
+  // Routing latency is the wait before a call's first ring; a call rung again is not counted twice.
+  const earlier = await context.db.query('SELECT 1 FROM offers WHERE call_id = $1 AND id <> $2 LIMIT 1', [
+    call.id,
+    offer.offerId,
+  ])
+  context.events.offered({
+    callId: call.id,
+    agentId: offer.agentId,
+    segmentId: call.segment_id,
+    kind: 'inbound',
+    offerId: offer.offerId,
+    latencyMs: earlier.length === 0 ? Math.max(0, ringAt - call.queued_at.getTime()) : null,
+  })
 }
 
 /** Expires an offer at its time (here; the sweeper catches it if this process dies first). */

@@ -67,6 +67,9 @@ export async function hangupCall(
 export interface ClosedCall {
   agents: string[]
   ringing: string[]
+  /** The call's segment and why it ended (`agent-hangup`, `agent-timeout`), for the log and metrics. */
+  segmentId: string | null
+  reason: string
 }
 
 /**
@@ -95,13 +98,17 @@ export async function closeCall(
     'UPDATE agent_states SET call_id = NULL, available_since = $2, updated_at = $2 WHERE call_id = $1',
     [callId, new Date(now)],
   )
-  await tx.query("UPDATE calls SET status = 'ended', ended_at = $2, end_reason = $3 WHERE id = $1", [
-    callId,
-    new Date(now),
-    reason,
-  ])
+  const ended = await tx.query<{ segment_id: string }>(
+    "UPDATE calls SET status = 'ended', ended_at = $2, end_reason = $3 WHERE id = $1 RETURNING segment_id",
+    [callId, new Date(now), reason],
+  )
   await closeRoom(tx, callId, now)
-  return { agents: agents.map((row) => row.user_id), ringing: pending.map((offer) => offer.agent_id) }
+  return {
+    agents: agents.map((row) => row.user_id),
+    ringing: pending.map((offer) => offer.agent_id),
+    segmentId: ended[0]?.segment_id ?? null,
+    reason,
+  }
 }
 
 /** Tells everybody of a closed call: the owner (if any) `end`, guests `end` host-hangup, the customer `call:ended`. */
@@ -112,6 +119,7 @@ export async function announceCallEnd(
   closed: ClosedCall,
   ownerReason: 'hangup' | 'agent-timeout',
 ): Promise<void> {
+  context.events.callEnded({ callId, agentId: ownerId, segmentId: closed.segmentId, reason: closed.reason })
   if (ownerId) await letGo(context, ownerId, callId, ownerReason)
   for (const other of closed.agents) if (other !== ownerId) await letGo(context, other, callId, 'host-hangup')
   for (const agentId of closed.ringing) {
@@ -139,6 +147,12 @@ export async function customerLeavesCall(context: ServerContext, callId: string)
     return row
   })
   if (!call) return
+  context.events.customerLeft({
+    callId,
+    agentId: call.agent_id,
+    segmentId: call.segment_id,
+    reason: 'hangup',
+  })
   const peerId = callCustomerPeerId(callId)
   context.io.to(rooms.room(callId)).emit('customer:hangup', { callId, name: call.customer_name })
   context.io.to(rooms.room(callId)).emit('peer:leave', { peerId })
@@ -161,6 +175,12 @@ export async function kickCustomer(context: ServerContext, userId: string): Prom
     ])
     await leaveRoom(tx, row.id, callCustomerPeerId(row.id), now)
     return row
+  })
+  context.events.customerLeft({
+    callId: call.id,
+    agentId: userId,
+    segmentId: call.segment_id,
+    reason: 'kicked',
   })
   const peerId = callCustomerPeerId(call.id)
   const room = rooms.customer(call.customer_session_id)

@@ -33,14 +33,16 @@ export async function queueStatus(
 
 /**
  * `queue:join`: the customer calls a segment. The call is stored (queued), the customer's sockets join
- * its room, the queue time limit is armed, and the segment is dispatched.
+ * its room, the queue time limit is armed, and the segment is dispatched. `arrivedAt` (when the event
+ * reached the process) is the call's `queued_at`: the customer's wait starts when they asked.
  */
 export async function joinQueue(
   context: ServerContext,
   customer: CustomerSocketData,
   request: QueueJoin,
+  arrivedAt: number = context.clock.now(),
 ): Promise<{ status: QueueStatus; created: boolean }> {
-  const now = context.clock.now()
+  const now = arrivedAt
   const id = newId()
   const extra = customerDetails({
     ip: customer.ip,
@@ -77,6 +79,7 @@ export async function joinQueue(
     .in(rooms.customer(customer.sessionId))
     .socketsJoin([rooms.room(call.id), rooms.peer(callCustomerPeerId(call.id))])
   if (created) {
+    context.events.queued({ callId: call.id, agentId: null, segmentId: call.segment_id })
     armQueueDeadline(context, call.id, call.queue_deadline)
     // Ring first, answer the customer after: the agent's `inbound` is what is waited for.
     const rung = await dispatchSegment(context, call.segment_id).catch((error: unknown) => {
@@ -120,6 +123,12 @@ export async function exceedQueue(context: ServerContext, callId: string): Promi
     return { call, ringing }
   })
   if (!done) return
+  context.events.queueExit({
+    callId,
+    agentId: done.ringing[0] ?? null,
+    segmentId: done.call.segment_id,
+    reason: 'exceeded',
+  })
   for (const agentId of done.ringing) {
     context.io.to(rooms.user(agentId)).emit('exceed', { callId })
     context.background.run(() => dispatchForAgent(context, agentId))
@@ -161,9 +170,10 @@ export async function abandonQueuedCall(
          customer_connected = false WHERE id = $1`,
       [callId, new Date(now), reason],
     )
-    return { ringing, releasing: call.releasing_agent_id }
+    return { ringing, releasing: call.releasing_agent_id, segmentId: call.segment_id }
   })
   if (!done) return false
+  context.events.queueExit({ callId, agentId: done.ringing[0] ?? null, segmentId: done.segmentId, reason })
   for (const agentId of done.ringing) {
     context.io.to(rooms.user(agentId)).emit('customer:disconnect:queue', { callId, reason })
     context.background.run(() => dispatchForAgent(context, agentId))

@@ -42,8 +42,15 @@ export function defineRingJobs(context: ServerContext): void {
   context.background.define('offer-expiry', (offerId) => expireOffer(context, offerId))
 }
 
-/** Cancels whatever rings at an agent who went away. */
-export async function cancelOffersOf(context: ServerContext, userId: string): Promise<void> {
+/**
+ * Cancels whatever rings at an agent who went away (`unavailable`), or whose process drains
+ * (`draining`); resolves whether something rang.
+ */
+export async function cancelOffersOf(
+  context: ServerContext,
+  userId: string,
+  why: 'unavailable' | 'draining' = 'unavailable',
+): Promise<boolean> {
   const ended = await context.db.transaction(async (tx) => {
     const rows = await tx.query<OfferRow>(
       "SELECT * FROM offers WHERE agent_id = $1 AND state = 'ringing' FOR UPDATE",
@@ -52,12 +59,16 @@ export async function cancelOffersOf(context: ServerContext, userId: string): Pr
     const offer = rows[0]
     return offer ? closeOffer(context, tx, offer, 'canceled') : null
   })
-  if (ended) await afterOfferClosed(context, ended, 'canceled')
+  if (ended) await afterOfferClosed(context, ended, 'canceled', why)
+  return ended !== null
 }
 
 interface ClosedOffer {
   offer: OfferRow
+  /** The queue to dispatch again: set when a queue call went back to it. */
   segmentId: string | null
+  /** The call's segment, for the log line. */
+  callSegmentId: string | null
   targetName: string
 }
 
@@ -75,26 +86,49 @@ async function closeOffer(
     new Date(now),
   ])
   let segmentId: string | null = null
+  let callSegmentId: string | null
   if (offer.kind === 'inbound') {
     const call = await lockCall(tx, offer.call_id)
+    callSegmentId = call?.segment_id ?? null
     if (call?.status === 'ringing') {
       await tx.query("UPDATE calls SET status = 'queued' WHERE id = $1", [call.id])
       segmentId = call.segment_id
     }
+  } else {
+    const rows = await tx.query<{ segment_id: string }>('SELECT segment_id FROM calls WHERE id = $1', [
+      offer.call_id,
+    ])
+    callSegmentId = rows[0]?.segment_id ?? null
   }
   const target = await userById(tx, offer.agent_id)
-  return { offer, segmentId, targetName: target ? fullName(target) : '' }
+  return { offer, segmentId, callSegmentId, targetName: target ? fullName(target) : '' }
 }
 
 async function afterOfferClosed(
   context: ServerContext,
-  { offer, segmentId, targetName }: ClosedOffer,
+  { offer, segmentId, callSegmentId, targetName }: ClosedOffer,
   state: 'dismissed' | 'timeout' | 'canceled',
+  why: 'unavailable' | 'draining' = 'unavailable',
 ): Promise<void> {
+  const ref = { callId: offer.call_id, agentId: offer.agent_id, segmentId: callSegmentId }
+  context.events.offerEnded({
+    ...ref,
+    kind: offer.kind,
+    outcome: state,
+    ...(state === 'canceled' ? { reason: why } : {}),
+  })
   if (state === 'timeout')
     context.io.to(rooms.user(offer.agent_id)).emit('agent:call:timeout', { callId: offer.call_id })
   const reason = state === 'canceled' ? 'unavailable' : state
   const target = agentTarget(offer.agent_id, targetName)
+  if (offer.kind === 'transferred')
+    context.events.transfer({
+      ...ref,
+      agentId: offer.from_agent_id,
+      target: 'agent',
+      toId: offer.agent_id,
+      outcome: reason,
+    })
   if (offer.kind === 'transferred' && offer.from_agent_id)
     context.io.to(rooms.user(offer.from_agent_id)).emit('call:transfer:error', {
       callId: offer.call_id,

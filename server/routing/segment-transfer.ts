@@ -21,49 +21,71 @@ export async function transferToSegment(
   segmentId: string,
 ): Promise<void> {
   const now = context.clock.now()
-  const result = await context.db.transaction(async (tx) => {
-    const call = await lockOwnedCall(tx, userId)
-    const user = (await userById(tx, userId)) as UserRow
-    const segments = await tx.query<{
-      id: string
-      name: string
-      queue_limit_ms: number
-      agent_form: unknown
-    }>('SELECT id, name, queue_limit_ms, agent_form FROM segments WHERE id = $1 AND account_id = $2', [
-      segmentId,
-      user.account_id,
-    ])
-    const segment = segments[0]
-    if (!segment || segment.id === call.segment_id)
-      throw new OfferRefused(400, ERROR_MESSAGES.transferFailed, 'failed', call.id, null)
-    const target = segmentTarget(segment.id, segment.name)
-    const online = await tx.query(
-      `SELECT 1 FROM agent_states s JOIN agent_segments g ON g.user_id = s.user_id AND g.segment_id = $1
+  const result = await context.db
+    .transaction(async (tx) => {
+      const call = await lockOwnedCall(tx, userId)
+      const user = (await userById(tx, userId)) as UserRow
+      const segments = await tx.query<{
+        id: string
+        name: string
+        queue_limit_ms: number
+        agent_form: unknown
+      }>('SELECT id, name, queue_limit_ms, agent_form FROM segments WHERE id = $1 AND account_id = $2', [
+        segmentId,
+        user.account_id,
+      ])
+      const segment = segments[0]
+      if (!segment || segment.id === call.segment_id)
+        throw new OfferRefused(400, ERROR_MESSAGES.transferFailed, 'failed', call.id, null)
+      const target = segmentTarget(segment.id, segment.name)
+      const online = await tx.query(
+        `SELECT 1 FROM agent_states s JOIN agent_segments g ON g.user_id = s.user_id AND g.segment_id = $1
         WHERE s.connected AND s.status <> 'disconnected' AND s.user_id <> $2
           AND EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.heartbeat_at > $3) LIMIT 1`,
-      [segmentId, userId, new Date(now - context.timers.nodeTtlMs)],
-    )
-    if (online.length === 0)
-      throw new OfferRefused(422, ERROR_MESSAGES.noAgents, 'no-agents', call.id, target)
-    const limit = context.timers.queueLimitMs ?? segment.queue_limit_ms
-    const transfer = { fromAgentId: userId, fromAgentName: fullName(user), segmentId }
-    const rows = await tx.query<CallRow>(
-      `UPDATE calls SET status = 'queued', previous_segment_id = segment_id, segment_id = $2, agent_id = NULL,
+        [segmentId, userId, new Date(now - context.timers.nodeTtlMs)],
+      )
+      if (online.length === 0)
+        throw new OfferRefused(422, ERROR_MESSAGES.noAgents, 'no-agents', call.id, target)
+      const limit = context.timers.queueLimitMs ?? segment.queue_limit_ms
+      const transfer = { fromAgentId: userId, fromAgentName: fullName(user), segmentId }
+      const rows = await tx.query<CallRow>(
+        `UPDATE calls SET status = 'queued', previous_segment_id = segment_id, segment_id = $2, agent_id = NULL,
          releasing_agent_id = $3, releasing_at = $4, transfer = $5, queue_deadline = $6, agent_form = $7
        WHERE id = $1 RETURNING *`,
-      [
-        call.id,
-        segmentId,
-        userId,
-        new Date(now + context.timers.segmentTransferEndMs),
-        JSON.stringify(transfer),
-        new Date(now + limit),
-        segment.agent_form ? JSON.stringify(segment.agent_form) : null,
-      ],
-    )
-    return { call: rows[0] as CallRow, target }
-  })
+        [
+          call.id,
+          segmentId,
+          userId,
+          new Date(now + context.timers.segmentTransferEndMs),
+          JSON.stringify(transfer),
+          new Date(now + limit),
+          segment.agent_form ? JSON.stringify(segment.agent_form) : null,
+        ],
+      )
+      return { call: rows[0] as CallRow, target, fromSegmentId: call.segment_id }
+    })
+    .catch((error: unknown) => {
+      if (error instanceof OfferRefused)
+        context.events.transfer({
+          callId: error.callId ?? '',
+          agentId: userId,
+          segmentId: null,
+          target: 'segment',
+          toId: segmentId,
+          outcome: error.reason,
+        })
+      throw error
+    })
   const { call, target } = result
+  // Success for a segment transfer: the call is in the new queue (who answers it is another line).
+  context.events.transfer({
+    callId: call.id,
+    agentId: userId,
+    segmentId: result.fromSegmentId,
+    target: 'segment',
+    toId: segmentId,
+    outcome: 'success',
+  })
   context.io.to(rooms.user(userId)).emit('call:transfer:success', {
     callId: call.id,
     target,

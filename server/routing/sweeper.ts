@@ -1,4 +1,5 @@
 import type { ServerContext } from '../context'
+import { every } from '../clock'
 import { expireOffer } from './ring-end'
 import { exceedQueue } from './queue'
 import { customerGraceOver } from './customer-presence'
@@ -11,31 +12,35 @@ import { dispatchSegment } from './dispatch'
  * limits, grace periods and transfer legs whose timer lived in a process that died, agents of dead
  * processes, and queues whose agents' cooldowns ran out. Every step is idempotent and locks its rows,
  * so processes sweeping at once do not do anything twice.
+ *
+ * @returns a stop function, resolving once a sweep or beat in flight is over (a draining process
+ * removes its heartbeat after it, so that no late beat brings it back).
  */
-export function startSweeper(context: ServerContext): () => void {
-  let running = false
+export function startSweeper(context: ServerContext): () => Promise<void> {
+  let sweeping: Promise<void> | null = null
+  let beating: Promise<void> | null = null
   let stopped = false
   const sweep = async () => {
-    if (running || stopped) return
-    running = true
-    try {
-      await sweepOnce(context)
-    } finally {
-      running = false
-    }
+    if (sweeping || stopped) return
+    sweeping = sweepOnce(context).finally(() => (sweeping = null))
+    await sweeping
   }
-  const timer = setInterval(() => context.background.run(sweep), context.timers.sweepIntervalMs)
+  const pulse = async () => {
+    if (beating || stopped) return
+    beating = beat(context).finally(() => (beating = null))
+    await beating
+  }
+  // On the server's clock: a test that moves time forward beats the heartbeat (and sweeps) as it goes.
+  const stopSweeps = every(context.clock, context.timers.sweepIntervalMs, () => context.background.run(sweep))
   // The heartbeat keeps its own pace: a long sweep interval (tests) must not make this process look dead.
-  const heartbeat = setInterval(
-    () => context.background.run(() => beat(context)),
-    Math.max(100, Math.floor(context.timers.nodeTtlMs / 3)),
+  const stopBeats = every(context.clock, Math.max(100, Math.floor(context.timers.nodeTtlMs / 3)), () =>
+    context.background.run(pulse),
   )
-  timer.unref()
-  heartbeat.unref()
-  return () => {
+  return async () => {
     stopped = true
-    clearInterval(timer)
-    clearInterval(heartbeat)
+    stopSweeps()
+    stopBeats()
+    await Promise.allSettled([sweeping, beating])
   }
 }
 

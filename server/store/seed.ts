@@ -78,11 +78,12 @@ async function seedAccounts(tx: Queryable, now: number): Promise<void> {
 
 async function seedSegments(tx: Queryable): Promise<void> {
   const { sales, support, billing } = SEED.segments
-  const insert =
-    'INSERT INTO segments (id, account_id, name, mandatory_tags, agent_form) VALUES ($1, $2, $3, $4, $5)'
-  await tx.query(insert, [sales, SEED.account, 'Sales', false, null])
-  await tx.query(insert, [support, SEED.account, 'Support', true, JSON.stringify(SUPPORT_AGENT_FORM)])
-  await tx.query(insert, [billing, SEED.account, 'Billing', false, null])
+  const insert = `INSERT INTO segments (id, account_id, name, mandatory_tags, agent_form, apps_enabled)
+    VALUES ($1, $2, $3, $4, $5, $6)`
+  // Sales customers run the onboarding kit (the customer page acts as it): try custom apps there.
+  await tx.query(insert, [sales, SEED.account, 'Sales', false, null, true])
+  await tx.query(insert, [support, SEED.account, 'Support', true, JSON.stringify(SUPPORT_AGENT_FORM), false])
+  await tx.query(insert, [billing, SEED.account, 'Billing', false, null, false])
   for (const tag of SEED_TAGS)
     await tx.query('INSERT INTO tags (id, account_id, segment_id, name, label) VALUES ($1, $2, $3, $4, $5)', [
       stableId(`tag:${tag.key}`),

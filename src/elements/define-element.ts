@@ -58,8 +58,13 @@ export function createAgentElement<P>({ component, props = {}, events = [] }: Ag
         lang: this.getAttribute('lang'),
         routing: this.getAttribute('routing') as never,
       })
-      const sheets = [lightTheme.styleSheet, baseStyles.styleSheet].filter((s): s is CSSStyleSheet => !!s)
-      if (!this.container.adoptedStyleSheets.length) this.container.adoptedStyleSheets = sheets
+      // Theme and baseline first, whatever a view adopted already (an element whose views rendered
+      // before it was connected, e.g. from cached chunks, has sheets of its own and still needs them).
+      const adopted = this.container.adoptedStyleSheets
+      const missing = [lightTheme.styleSheet, baseStyles.styleSheet].filter(
+        (s): s is CSSStyleSheet => !!s && !adopted.includes(s),
+      )
+      if (missing.length) this.container.adoptedStyleSheets = [...missing, ...adopted]
       const emit = (name: string, detail: unknown) =>
         this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }))
       this.#stops = events.map((source) => source(emit))

@@ -5,10 +5,12 @@ import {
   AuthenticateSchema,
   AuthenticatedSchema,
   ForcedDisconnectSchema,
+  ServerDrainingSchema,
   type Authenticate,
   type AuthenticateError,
   type Authenticated,
   type ForcedDisconnect,
+  type ServerDraining,
 } from './auth'
 import {
   AgentAuthenticatedSchema,
@@ -25,6 +27,7 @@ import {
   type NotificationsUpdate,
 } from './notifications'
 import { ConsoleSettingsSchema, type ConsoleSettings } from './settings'
+import { AppCommandSchema, AppReportSchema, type AppCommand, type AppReport } from './apps'
 import {
   AnswerErrorSchema,
   CallEndSchema,
@@ -66,7 +69,6 @@ import {
   type TransferToSegment,
 } from './transfer'
 import {
-  AppsMessageSchema,
   BeamportSchema,
   CommentsSchema,
   CommentsUpdatedSchema,
@@ -75,7 +77,6 @@ import {
   RecordingActionResultSchema,
   RecordingActionSchema,
   SetTagsSchema,
-  type AppsMessage,
   type Beamport,
   type Comments,
   type CommentsUpdated,
@@ -155,7 +156,7 @@ export interface ClientToServerEvents {
   'set:tags': (payload: SetTags, ack?: Ack<SetTags>) => void
   'form:update': (payload: FormUpdate, ack?: Ack) => void
   'qms:notify': (payload: Empty, ack?: Ack) => void
-  'apps:message': (payload: AppsMessage, ack?: Ack) => void
+  'apps:message': (payload: AppCommand, ack?: Ack) => void
   'beamport:open': (payload: Beamport, ack?: Ack) => void
   'capture:shot': (payload: Empty, ack?: Ack) => void
   kick: (payload: Empty, ack?: Ack) => void
@@ -192,7 +193,7 @@ export const clientEventSchemas = {
   'set:tags': SetTagsSchema,
   'form:update': FormUpdateSchema,
   'qms:notify': EmptySchema,
-  'apps:message': AppsMessageSchema,
+  'apps:message': AppCommandSchema,
   'beamport:open': BeamportSchema,
   'capture:shot': EmptySchema,
   kick: EmptySchema,
@@ -257,6 +258,7 @@ export interface ServerToClientEvents {
   authenticate: (payload: Authenticated) => void
   'authenticate:error': (payload: AuthenticateError) => void
   'forced:disconnect': (payload: ForcedDisconnect) => void
+  'server:draining': (payload: ServerDraining) => void
   'agent:authenticated': (payload: AgentAuthenticated) => void
   'console:settings': (payload: ConsoleSettings) => void
   'notifications:update': (payload: NotificationsUpdate) => void
@@ -285,7 +287,7 @@ export interface ServerToClientEvents {
   'comments:updated': (payload: CommentsUpdated) => void
   /** Legacy alias of `comments:updated`; the reference server never sends it. */
   comments_updated: (payload: CommentsUpdated) => void
-  'apps:message': (payload: AppsMessage) => void
+  'apps:message': (payload: AppReport) => void
   'beamport:create': (payload: Beamport) => void
   'chat:message': (payload: ChatMessage) => void
   signal: (payload: SignalIn) => void
@@ -308,6 +310,7 @@ export const serverEventSchemas = {
   authenticate: AuthenticatedSchema,
   'authenticate:error': AuthenticateErrorSchema,
   'forced:disconnect': ForcedDisconnectSchema,
+  'server:draining': ServerDrainingSchema,
   'agent:authenticated': AgentAuthenticatedSchema,
   'console:settings': ConsoleSettingsSchema,
   'notifications:update': NotificationsUpdateSchema,
@@ -335,7 +338,7 @@ export const serverEventSchemas = {
   'invited:hangup': InvitedHangupSchema,
   'comments:updated': CommentsUpdatedSchema,
   comments_updated: CommentsUpdatedSchema,
-  'apps:message': AppsMessageSchema,
+  'apps:message': AppReportSchema,
   'beamport:create': BeamportSchema,
   'chat:message': ChatMessageSchema,
   signal: SignalInSchema,

@@ -175,3 +175,11 @@ export const ForcedDisconnectSchema = v.object({
 })
 /** A forced disconnect. */
 export type ForcedDisconnect = v.InferOutput<typeof ForcedDisconnectSchema>
+
+/**
+ * Payload of `server:draining` (agents and customers), sent right before the server process closes the
+ * connection because it shuts down: reconnect (another process takes over); nothing was lost.
+ */
+export const ServerDrainingSchema = v.object({ reason: v.picklist(['shutdown']) })
+/** A server shutting down. */
+export type ServerDraining = v.InferOutput<typeof ServerDrainingSchema>

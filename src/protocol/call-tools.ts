@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IdSchema, InstantSchema, JsonObjectSchema, LongTextSchema, ShortTextSchema } from './common'
+import { IdSchema, InstantSchema, LongTextSchema, ShortTextSchema } from './common'
 import { FormValuesSchema } from './forms'
 
 /** Payload of `comments`: the agent's comments, sanitized (plain text) by the console. */
@@ -21,16 +21,6 @@ export type SetTags = v.InferOutput<typeof SetTagsSchema>
 export const FormUpdateSchema = v.object({ values: FormValuesSchema })
 /** A form update. */
 export type FormUpdate = v.InferOutput<typeof FormUpdateSchema>
-
-/** Payload of `apps:message`, both ways between the agent and the customer's app (SPEC §7). */
-export const AppsMessageSchema = v.object({
-  appEvent: ShortTextSchema,
-  data: v.optional(v.unknown()),
-  name: ShortTextSchema,
-  options: v.optional(JsonObjectSchema),
-})
-/** An apps message. */
-export type AppsMessage = v.InferOutput<typeof AppsMessageSchema>
 
 /** Beamport data channels. */
 export const BEAMPORT_CHANNELS = ['capture', 'files'] as const

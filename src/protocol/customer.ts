@@ -21,8 +21,10 @@ import {
   type SignalOut,
 } from './signalling'
 import { ChatMessageSchema, ChatSendSchema, type ChatMessage, type ChatSend } from './chat'
-import { AppsMessageSchema, BeamportSchema, type AppsMessage, type Beamport } from './call-tools'
+import { BeamportSchema, type Beamport } from './call-tools'
+import { AppCommandSchema, AppReportSchema, type AppCommand, type AppReport } from './apps'
 import { ProtocolErrorSchema, type ProtocolError } from './protocol-error'
+import { ServerDrainingSchema, type ServerDraining } from './auth'
 
 /**
  * The customer side of the realtime channel: the socket.io namespace `/customer` on the same path
@@ -157,7 +159,7 @@ export interface CustomerToServerEvents {
   'chat:message': (payload: ChatSend, ack?: Ack<ChatMessage>) => void
   signal: (payload: SignalOut, ack?: Ack) => void
   'beamport:open': (payload: Beamport, ack?: Ack) => void
-  'apps:message': (payload: AppsMessage, ack?: Ack) => void
+  'apps:message': (payload: AppReport, ack?: Ack) => void
   'meeting:join': (payload: CustomerMeetingJoin, ack?: Ack<MeetingWaiting>) => void
   'meeting:leave': (payload: Empty, ack?: Ack) => void
 }
@@ -171,7 +173,7 @@ export const customerEventSchemas = {
   'chat:message': ChatSendSchema,
   signal: SignalOutSchema,
   'beamport:open': BeamportSchema,
-  'apps:message': AppsMessageSchema,
+  'apps:message': AppReportSchema,
   'meeting:join': CustomerMeetingJoinSchema,
   'meeting:leave': EmptySchema,
 } as const satisfies { [E in keyof CustomerToServerEvents]: v.GenericSchema }
@@ -188,13 +190,14 @@ export interface ServerToCustomerEvents {
   signal: (payload: SignalIn) => void
   'chat:message': (payload: ChatMessage) => void
   exchange: (payload: CustomerExchange) => void
-  'apps:message': (payload: AppsMessage) => void
+  'apps:message': (payload: AppCommand) => void
   'capture:shot': (payload: Empty) => void
   'beamport:create': (payload: Beamport) => void
   'meeting:waiting': (payload: MeetingWaiting) => void
   'meeting:accepted': (payload: MeetingAccepted) => void
   'meeting:denied': (payload: MeetingRef) => void
   'meeting:ended': (payload: MeetingRef) => void
+  'server:draining': (payload: ServerDraining) => void
   'protocol:error': (payload: ProtocolError) => void
 }
 
@@ -210,12 +213,13 @@ export const serverToCustomerSchemas = {
   signal: SignalInSchema,
   'chat:message': ChatMessageSchema,
   exchange: CustomerExchangeSchema,
-  'apps:message': AppsMessageSchema,
+  'apps:message': AppCommandSchema,
   'capture:shot': EmptySchema,
   'beamport:create': BeamportSchema,
   'meeting:waiting': MeetingWaitingSchema,
   'meeting:accepted': MeetingAcceptedSchema,
   'meeting:denied': MeetingRefSchema,
   'meeting:ended': MeetingRefSchema,
+  'server:draining': ServerDrainingSchema,
   'protocol:error': ProtocolErrorSchema,
 } as const satisfies { [E in keyof ServerToCustomerEvents]: v.GenericSchema }

@@ -7,6 +7,7 @@ import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { mount, shadow, visibleText } from '../support/render'
 import { freshToken, recordNavigation, resetSession } from '../support/session'
+import { frames } from '../support/waits'
 
 type Form = { email?: string; password?: string; agreement?: boolean; remember?: boolean; otp?: string }
 
@@ -228,7 +229,7 @@ describe('<agent-login>', () => {
       input(login, 'email').dispatchEvent(new FocusEvent('blur'))
       input(login, 'email').dispatchEvent(new FocusEvent('focusout', { bubbles: true, composed: true }))
     }
-    await new Promise((resolve) => requestAnimationFrame(resolve))
+    await frames(1)
     await import('@zootools/email-spell-checker')
     await Promise.resolve()
     expect(visibleText(login)).not.to.contain('Did you mean')

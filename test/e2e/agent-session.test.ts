@@ -1,11 +1,12 @@
-import { after, before, describe, it } from 'node:test'
+import { after, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { startServer, type RunningServer } from './support/server'
-import { collectErrors, launchBrowser } from './support/browser'
+import { collectErrors } from './support/browser'
+import { freshWorld } from './support/world'
 import { distSnapshot } from './support/console-page'
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../server/store/seed-content'
 import { currentTotp } from '../../server/auth/totp'
@@ -75,25 +76,19 @@ async function serverSeesAvailable(server: RunningServer, name: string): Promise
 }
 
 describe('an agent signs in, goes available, and stays connected', () => {
-  let server: RunningServer
-  let browser: Browser
-  let dataDir: string
-  let env: Record<string, string>
-
-  before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'agent-console-e2e-'))
-    env = { DATA_DIR: dataDir, DIST_DIR: await distSnapshot() }
-    server = await startServer(env)
-    browser = await launchBrowser()
+  // The database on disk, so that it survives the restart: a fresh folder for each test.
+  const dataDirs: string[] = []
+  const world = freshWorld(async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'agent-console-e2e-'))
+    dataDirs.push(dataDir)
+    return { DATA_DIR: dataDir }
   })
   after(async () => {
-    await browser?.close()
-    await server?.stop()
-    await rm(dataDir, { recursive: true, force: true })
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })))
   })
 
   it('comes back available by itself after the server restarts under the console', async () => {
-    const page = await browser.newPage({ locale: 'en-US' })
+    const page = await (await world.newContext()).newPage()
     const errors = collectErrors(page)
     const seen: string[] = []
     page.on('console', (message) => seen.push(`${Date.now() % 100000} ${message.type()} ${message.text()}`))
@@ -107,7 +102,7 @@ describe('an agent signs in, goes available, and stays connected', () => {
         ),
       ),
     )
-    await page.goto(server.url)
+    await page.goto(world.server.url)
     await page.waitForURL(/\/login$/)
     await logIn(page, 'ana@demo.test')
     await passStartup(page)
@@ -119,14 +114,19 @@ describe('an agent signs in, goes available, and stays connected', () => {
         ?.shadowRoot?.querySelector('.status-trigger')
         ?.textContent?.includes('Available'),
     )
-    assert.equal(await serverSeesAvailable(server, 'Ana'), true, 'the server does not see Ana available')
+    assert.equal(
+      await serverSeesAvailable(world.server, 'Ana'),
+      true,
+      'the server does not see Ana available',
+    )
 
     // Restart: the same data, the same port; the console is not touched.
-    const port = server.port
-    await server.stop()
+    const port = world.server.port
+    const dataDir = dataDirs.at(-1) as string
+    await world.server.stop()
     await page.locator(inConsole('.connection-state[data-state="reconnecting"]')).waitFor({ timeout: 15_000 })
     const restartedAt = Date.now()
-    server = await startServer(env, port)
+    world.server = await startServer({ DATA_DIR: dataDir, DIST_DIR: await distSnapshot() }, port)
     const downFor = Date.now() - restartedAt
 
     // The back-off doubles up to 30 s (+20 %): the console is back within one pause of the server.
@@ -151,18 +151,21 @@ describe('an agent signs in, goes available, and stays connected', () => {
     )
     assert.deepEqual(await statusShown(page), { status: 'Available', link: 'online' })
     assert.equal(
-      await serverSeesAvailable(server, 'Ana'),
+      await serverSeesAvailable(world.server, 'Ana'),
       true,
       'the server does not see Ana available after the restart',
     )
     const unexpected = errors.filter((error) => !/Failed to load resource|WebSocket connection/.test(error))
     assert.deepEqual(unexpected, [])
-    await page.close()
   })
+})
+
+describe('signing in', () => {
+  const world = freshWorld()
 
   it('signs in the 2FA agent with a code from the authenticator', async () => {
-    const page = await browser.newPage({ locale: 'en-US' })
-    await page.goto(`${server.url}/login`)
+    const page = await (await world.newContext()).newPage()
+    await page.goto(`${world.server.url}/login`)
     await logIn(page, 'otp@demo.test')
     const code = page.locator(inConsole('input[name=otp]'))
     await code.waitFor()
@@ -170,7 +173,6 @@ describe('an agent signs in, goes available, and stays connected', () => {
     await page.click(inConsole('button[type=submit]'))
     await passStartup(page)
     await page.locator(inConsole('.status-trigger:not([disabled])')).waitFor()
-    await page.close()
   })
 
   for (const [locale, title] of [
@@ -179,10 +181,11 @@ describe('an agent signs in, goes available, and stays connected', () => {
     ['fr-FR', 'Connectez-vous à la console des agents'],
   ] as const)
     it(`shows the login in the browser's language: ${locale}`, async () => {
-      const page = await browser.newPage({ locale, viewport: { width: 1024, height: 720 } })
-      await page.goto(`${server.url}/login`)
+      const page = await (
+        await world.newContext({ locale, viewport: { width: 1024, height: 720 } })
+      ).newPage()
+      await page.goto(`${world.server.url}/login`)
       await page.locator(inConsole('h1')).filter({ hasText: title }).waitFor()
       await page.screenshot({ path: join(SHOTS, `login-${locale}.png`) })
-      await page.close()
     })
 })

@@ -1,11 +1,11 @@
-import { after, before, describe, it } from 'node:test'
+import { before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { startServer, type RunningServer } from './support/server'
-import { collectErrors, launchBrowser } from './support/browser'
+import type { Locator, Page } from 'playwright-core'
+import { collectErrors } from './support/browser'
+import { freshWorld } from './support/world'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 
 const SHOTS = process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'agent-console-shots')
@@ -74,29 +74,17 @@ async function detailStatus(page: Page): Promise<string> {
 }
 
 describe('the calendar: book, see, reschedule, cancel and join', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext
+  const world = freshWorld()
 
   before(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
-    context = await browser.newContext({
-      locale: 'en-US',
-      timezoneId: ZONE,
-      viewport: { width: 1400, height: 900 },
-    })
     await mkdir(SHOTS, { recursive: true })
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
   })
 
   it('works end to end against the reference server, and the customer joins the meeting', async () => {
+    const context = await world.newContext({ timezoneId: ZONE, viewport: { width: 1400, height: 900 } })
     const agent = await context.newPage()
     const errors = collectErrors(agent)
-    await agent.goto(server.url)
+    await agent.goto(world.server.url)
     await logIn(agent, 'ana@demo.test')
     await agent.locator(inConsole('.calendar-area .fc-event')).first().waitFor({ timeout: 15_000 })
 
@@ -110,12 +98,14 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
     await choose(agent, '.schedule-drawer #schedule-reason', 'Claim')
     await choose(agent, '.schedule-drawer .referrer-select', 'http')
     await agent.screenshot({ path: join(SHOTS, 'calendar-schedule-drawer.png') })
-    await agent.click(inConsole('.schedule-drawer .drawer-footer .submit'))
-    await agent
-      .locator(inConsole('.schedule-drawer[open]'))
-      .waitFor({ state: 'detached' })
-      .catch(() => undefined)
-    await agent.locator(inConsole('sl-alert'), { hasText: 'The appointment was scheduled.' }).waitFor()
+    // The confirmation lives 7 s: watched for from before the click.
+    await Promise.all([
+      agent.locator(inConsole('sl-alert'), { hasText: 'The appointment was scheduled.' }).waitFor(),
+      (async () => {
+        await agent.click(inConsole('.schedule-drawer .drawer-footer .submit'))
+        await agent.locator(inConsole('.schedule-drawer[open]')).waitFor({ state: 'detached' })
+      })(),
+    ])
 
     // See it on the grid, on the day it was booked for.
     const booked = await findOnGrid(agent, 'Paula Playwright')

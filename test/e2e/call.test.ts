@@ -1,13 +1,12 @@
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser, Page } from 'playwright-core'
-import { startServer, type RunningServer } from './support/server'
-import { launchBrowser } from './support/browser'
+import type { Page } from 'playwright-core'
+import type { RunningServer } from './support/server'
+import { freshWorld, type World } from './support/world'
 import {
   agentOnline,
   customerCalls,
   customerScreen,
-  distSnapshot,
   inConsole,
   playsFrames,
   toastShown,
@@ -42,36 +41,48 @@ async function storedCall(server: RunningServer, id: string) {
   }
 }
 
-describe('an agent answers a customer and runs the call to the end', () => {
-  let server: RunningServer
-  let browser: Browser
-  let agent: WatchedPage
-  let customer: WatchedPage
-  let callId: string
+/** Servers of this file ring for 30 s: a slow machine must not let a ring time out under a test. */
+const TIMERS = JSON.stringify({ ringTimeoutMs: 30_000 })
 
-  before(async () => {
-    server = await startServer({
-      TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }),
-      DIST_DIR: await distSnapshot(),
-    })
-    browser = await launchBrowser()
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+/** Ana online in a context of her own, Paula calling Support from another; Ana answers; both see each other. */
+async function callInProgress(
+  world: World,
+): Promise<{ agent: WatchedPage; customer: WatchedPage; callId: string }> {
+  const agent = await agentOnline(await world.newContext(), world.server, 'ana@demo.test')
+  const customer = await customerCalls(await world.newContext(), world.server, 'Support', 'Paula Playwright')
+  const modal = agent.page.locator(inConsole('dialog.inbound-modal[open]'))
+  await modal.waitFor({ timeout: 30_000 })
+  assert.match((await modal.textContent()) ?? '', /Support/)
+  await answer(agent.page)
+  await customerScreen(customer.page, 'call')
+  const callId = (await customer.page.evaluate(() => window.customerState.callId)) ?? ''
+  assert.ok(callId)
+  return { agent, customer, callId }
+}
+
+/** Picks the first tag and writes a comment; resolves once the console says the comment is saved. */
+async function tagAndComment(page: Page): Promise<void> {
+  await openView(page, 'info')
+  await page.click(inConsole('.tags-field'))
+  await page.click(inConsole('.tags-field sl-option >> nth=0'))
+  await page.keyboard.press('Escape')
+  await page.fill(inConsole('.comments-field textarea'), 'Order 42 <b>late</b>: courier contacted')
+  await page.locator(inConsole('.comments-field .save-saved')).waitFor()
+}
+
+/** Fills the agent form of the Support segment; resolves once the console says it is saved. */
+async function fillAgentForm(page: Page): Promise<void> {
+  await page.click(inConsole('#agent-form-resolution'))
+  await page.click(inConsole('#agent-form-resolution sl-option[value="solved"]'))
+  await page.fill(inConsole('#agent-form-summary textarea'), 'Courier will deliver tomorrow')
+  await page.locator(inConsole('.agent-form-view .save-saved')).waitFor()
+}
+
+describe('an agent answers a customer and runs the call to the end', () => {
+  const world = freshWorld({ TIMERS })
 
   it('rings, answers, and both sides see each other and chat', async () => {
-    agent = await agentOnline(browser, server, 'ana@demo.test')
-    customer = await customerCalls(browser, server, 'Support', 'Paula Playwright')
-    const modal = agent.page.locator(inConsole('dialog.inbound-modal[open]'))
-    await modal.waitFor({ timeout: 30_000 })
-    assert.match((await modal.textContent()) ?? '', /Support/)
-    await answer(agent.page)
-    await customerScreen(customer.page, 'call')
-    callId = (await customer.page.evaluate(() => window.customerState.callId)) ?? ''
-    assert.ok(callId)
-
+    const { agent, customer } = await callInProgress(world)
     await playsFrames(agent.page, AGENT_VIDEO)
     await playsFrames(customer.page, CUSTOMER_VIDEO)
 
@@ -85,28 +96,26 @@ describe('an agent answers a customer and runs the call to the end', () => {
     await customer.page.waitForFunction(() =>
       window.customerState.messages.some((line) => line.includes('Let me check that for you')),
     )
+    assert.deepEqual(agent.errors, [])
   })
 
   it('refuses hang-up while the agent form is invalid, keeps tags, comment and form on the server', async () => {
+    const { agent, callId } = await callInProgress(world)
     const { page } = agent
-    await openView(page, 'info')
-    await page.click(inConsole('.tags-field'))
-    await page.click(inConsole('.tags-field sl-option >> nth=0'))
-    await page.keyboard.press('Escape')
-    await page.fill(inConsole('.comments-field textarea'), 'Order 42 <b>late</b>: courier contacted')
-    await page.locator(inConsole('.comments-field .save-saved')).waitFor()
+    await tagAndComment(page)
 
-    await page.click(inConsole('.hangup-button'))
-    await page.locator(inConsole('.hangup-blocked')).waitFor()
-    await toastShown(page, 'To hang up the call you must complete the required fields.')
+    // A toast lives 7 s: watched for from before the click, it cannot come and go unseen on a slow machine.
+    await Promise.all([
+      toastShown(page, 'To hang up the call you must complete the required fields.'),
+      (async () => {
+        await page.click(inConsole('.hangup-button'))
+        await page.locator(inConsole('.hangup-blocked')).waitFor()
+      })(),
+    ])
     assert.equal(await page.locator(inConsole('.call-area')).count(), 1)
 
-    await page.click(inConsole('#agent-form-resolution'))
-    await page.click(inConsole('#agent-form-resolution sl-option[value="solved"]'))
-    await page.fill(inConsole('#agent-form-summary textarea'), 'Courier will deliver tomorrow')
-    await page.locator(inConsole('.agent-form-view .save-saved')).waitFor()
-
-    const stored = await storedCall(server, callId)
+    await fillAgentForm(page)
+    const stored = await storedCall(world.server, callId)
     assert.equal(stored.selectedTags.length, 1)
     assert.equal(stored.comments, 'Order 42 late: courier contacted')
     assert.deepEqual(stored.agentFormValues, {
@@ -116,7 +125,9 @@ describe('an agent answers a customer and runs the call to the end', () => {
   })
 
   it('lands back in the call after a reload, with what the agent typed', async () => {
+    const { agent, customer } = await callInProgress(world)
     const { page } = agent
+    await tagAndComment(page)
     await page.reload()
     // A tab that was in a call skips the startup check and goes straight back in.
     await page.locator(inConsole('.call-area')).waitFor({ timeout: 20_000 })
@@ -131,11 +142,15 @@ describe('an agent answers a customer and runs the call to the end', () => {
   })
 
   it('hangs up once the form is valid: both sides leave the call', async () => {
+    const { agent, customer, callId } = await callInProgress(world)
     const { page } = agent
+    await tagAndComment(page)
+    await openView(page, 'agent-form')
+    await fillAgentForm(page)
     await page.click(inConsole('.hangup-button'))
     await page.locator(inConsole('.call-area')).waitFor({ state: 'detached', timeout: 20_000 })
     await customerScreen(customer.page, 'ended')
-    const stored = await storedCall(server, callId)
+    const stored = await storedCall(world.server, callId)
     assert.equal(stored.status, 'ended')
     assert.equal(stored.comments, 'Order 42 late: courier contacted')
     assert.equal(stored.selectedTags.length, 1)
@@ -144,27 +159,15 @@ describe('an agent answers a customer and runs the call to the end', () => {
 })
 
 describe('an agent transfers the call to another agent', () => {
-  let server: RunningServer
-  let browser: Browser
-
-  before(async () => {
-    server = await startServer({
-      TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }),
-      DIST_DIR: await distSnapshot(),
-    })
-    browser = await launchBrowser()
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const world = freshWorld({ TIMERS })
 
   it('rings the chosen agent, who answers and sees the customer; the first agent is out', async () => {
-    const elena = await agentOnline(browser, server, 'elena@demo.test')
-    const customer = await customerCalls(browser, server, 'Sales', 'Tomás Transfer')
+    const { server } = world
+    const elena = await agentOnline(await world.newContext(), server, 'elena@demo.test')
+    const customer = await customerCalls(await world.newContext(), server, 'Sales', 'Tomás Transfer')
     await answer(elena.page)
     await playsFrames(elena.page, AGENT_VIDEO)
-    const carla = await agentOnline(browser, server, 'carla@demo.test')
+    const carla = await agentOnline(await world.newContext(), server, 'carla@demo.test')
 
     await elena.page.click(inConsole('.menu-transfer'))
     await elena.page.click(inConsole('.transfer-dialog sl-tab[panel="agents"]'))
@@ -176,8 +179,10 @@ describe('an agent transfers the call to another agent', () => {
     const modal = carla.page.locator(inConsole('dialog.inbound-modal[open]'))
     await modal.waitFor({ timeout: 30_000 })
     assert.match((await modal.locator('.transfer-line').textContent()) ?? '', /Direct transfer from Elena/)
-    await answer(carla.page)
-    await toastShown(elena.page, 'The call was transferred to Carla')
+    await Promise.all([
+      toastShown(elena.page, 'The call was transferred to Carla', 60_000),
+      answer(carla.page),
+    ])
     await elena.page.locator(inConsole('.call-area')).waitFor({ state: 'detached', timeout: 20_000 })
     await playsFrames(carla.page, AGENT_VIDEO)
     await playsFrames(customer.page, CUSTOMER_VIDEO)
@@ -185,26 +190,14 @@ describe('an agent transfers the call to another agent', () => {
 })
 
 describe('an agent invites a second agent into the call', () => {
-  let server: RunningServer
-  let browser: Browser
-
-  before(async () => {
-    server = await startServer({
-      TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }),
-      DIST_DIR: await distSnapshot(),
-    })
-    browser = await launchBrowser()
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const world = freshWorld({ TIMERS })
 
   it('rings the invited agent, who joins: the customer sees both agents', async () => {
-    const bruno = await agentOnline(browser, server, 'bruno@demo.test')
-    const customer = await customerCalls(browser, server, 'Sales', 'Irene Invite')
+    const { server } = world
+    const bruno = await agentOnline(await world.newContext(), server, 'bruno@demo.test')
+    const customer = await customerCalls(await world.newContext(), server, 'Sales', 'Irene Invite')
     await answer(bruno.page)
-    const diego = await agentOnline(browser, server, 'diego@demo.test')
+    const diego = await agentOnline(await world.newContext(), server, 'diego@demo.test')
 
     await bruno.page.click(inConsole('.menu-invite'))
     const row = bruno.page.locator(inConsole('.invite-dialog tr')).filter({ hasText: 'Diego' })
@@ -215,8 +208,7 @@ describe('an agent invites a second agent into the call', () => {
     const modal = diego.page.locator(inConsole('dialog.inbound-modal[open]'))
     await modal.waitFor({ timeout: 30_000 })
     assert.match((await modal.locator('h2').textContent()) ?? '', /Invitation/)
-    await answer(diego.page)
-    await toastShown(bruno.page, 'joined the call')
+    await Promise.all([toastShown(bruno.page, 'joined the call', 60_000), answer(diego.page)])
     await playsFrames(diego.page, AGENT_VIDEO)
     await customer.page.waitForFunction(() => window.customerState.remoteTracks >= 2, undefined, {
       timeout: 30_000,
@@ -225,23 +217,11 @@ describe('an agent invites a second agent into the call', () => {
 })
 
 describe('one tab rings, not every tab of the browser', () => {
-  let server: RunningServer
-  let browser: Browser
-
-  before(async () => {
-    server = await startServer({
-      TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }),
-      DIST_DIR: await distSnapshot(),
-    })
-    browser = await launchBrowser()
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const world = freshWorld({ TIMERS })
 
   it('rings in the active tab; a second tab says the console is active elsewhere, until the first closes', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    const { server } = world
+    const context = await world.newContext()
     const first = await agentOnline(context, server, 'diego@demo.test')
     const second = await context.newPage()
     await second.goto(`${server.url}/crm.html`)
@@ -249,12 +229,11 @@ describe('one tab rings, not every tab of the browser', () => {
     await notice.waitFor({ timeout: 20_000 })
     assert.match((await notice.textContent()) ?? '', /active in another tab/)
 
-    await customerCalls(browser, server, 'Support', 'Tina Tabs')
+    await customerCalls(await world.newContext(), server, 'Support', 'Tina Tabs')
     await first.page.locator(inConsole('dialog.inbound-modal[open]')).waitFor({ timeout: 30_000 })
     assert.equal(await second.locator('agent-call-panel dialog.inbound-modal').count(), 0)
 
     await first.page.close()
     await notice.waitFor({ state: 'detached', timeout: 20_000 })
-    await context.close()
   })
 })

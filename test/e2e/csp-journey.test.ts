@@ -1,17 +1,9 @@
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { startServer, type RunningServer } from './support/server'
-import { launchBrowser } from './support/browser'
-import {
-  agentOnline,
-  customerCalls,
-  customerScreen,
-  distSnapshot,
-  inConsole,
-  playsFrames,
-} from './support/console-page'
+import type { RunningServer } from './support/server'
+import { agentOnline, customerCalls, customerScreen, inConsole, playsFrames } from './support/console-page'
 import { cspViolations, watchCsp } from './support/csp'
+import { freshWorld } from './support/world'
 
 /** What the server's report-uri received (dev endpoint). */
 async function serverReports(server: RunningServer): Promise<unknown[]> {
@@ -21,32 +13,20 @@ async function serverReports(server: RunningServer): Promise<unknown[]> {
 }
 
 describe('the agent journey under the Content-Security-Policy', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext
-
-  before(async () => {
-    server = await startServer({
-      TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }),
-      DIST_DIR: await distSnapshot(),
-    })
-    browser = await launchBrowser()
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
-    await watchCsp(context)
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const world = freshWorld({ TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }) })
 
   it('logs in, connects, goes available, answers a call, hangs up and shows the calendar with 0 violations', async () => {
+    const server = world.server
+    const context = await world.newContext()
+    await watchCsp(context)
+    const customerContext = await world.newContext()
+    await watchCsp(customerContext)
     // The policy the pages are served with: no inline script, no eval.
     const policy = (await fetch(server.url)).headers.get('content-security-policy') ?? ''
     assert.match(policy, /script-src 'self';/)
     assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/)
     const agent = await agentOnline(context, server, 'ana@demo.test')
-    const customer = await customerCalls(browser, server, 'Sales', 'Carmen CSP')
-    await watchCspOn(customer.page)
+    const customer = await customerCalls(customerContext, server, 'Sales', 'Carmen CSP')
     await agent.page.locator(inConsole('dialog.inbound-modal[open]')).waitFor({ timeout: 30_000 })
     await agent.page.click(inConsole('.answer-button'))
     await agent.page.locator(inConsole('.call-area')).waitFor({ timeout: 20_000 })
@@ -73,6 +53,9 @@ describe('the agent journey under the Content-Security-Policy', () => {
   })
 
   it('does count a violation (the watch works): a <style> without the nonce is refused and reported', async () => {
+    const server = world.server
+    const context = await world.newContext()
+    await watchCsp(context)
     const page = await context.newPage()
     await page.goto(`${server.url}/demo/policies.html`)
     await page.evaluate(() => {
@@ -95,13 +78,3 @@ describe('the agent journey under the Content-Security-Policy', () => {
     assert.equal(reports.length, 1)
   })
 })
-
-/** The customer page was opened in another context: watch it too (already loaded, so hook it now). */
-async function watchCspOn(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen = ((window as unknown as { __csp?: unknown[] }).__csp ??= [])
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
-    )
-  })
-}

@@ -1,8 +1,9 @@
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser, Page } from 'playwright-core'
-import { startServer, type RunningServer } from './support/server'
-import { collectErrors, launchBrowser } from './support/browser'
+import type { Page } from 'playwright-core'
+import { collectErrors } from './support/browser'
+import { segmentId } from './support/console-page'
+import { freshWorld } from './support/world'
 
 /** Polls a page's state object until `check` holds (the page pushes its state; nothing is slept through). */
 async function until<T>(page: Page, read: () => T, check: (value: T) => boolean, what: string): Promise<T> {
@@ -20,26 +21,20 @@ async function until<T>(page: Page, read: () => T, check: (value: T) => boolean,
 }
 
 describe('demo/customer.html calling an agent', () => {
-  let server: RunningServer
-  let browser: Browser
+  const world = freshWorld({ TIMERS: JSON.stringify({ ringTimeoutMs: 15_000 }) })
 
-  before(async () => {
-    server = await startServer({ TIMERS: JSON.stringify({ ringTimeoutMs: 15_000 }) })
-    browser = await launchBrowser()
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  /** A page in a context of its own. */
+  const newPage = async () => (await world.newContext()).newPage()
 
   it('connects both sides: each receives the other’s media track, and they chat', async () => {
+    const server = world.server
     const segments = (await (await fetch(`${server.url}/api/public/segments`)).json()) as {
       data: { id: string; name: string }[]
     }
     const sales = segments.data.find((segment) => segment.name === 'Sales')
     assert.ok(sales)
 
-    const agent = await browser.newPage()
+    const agent = await newPage()
     const agentErrors = collectErrors(agent)
     await agent.goto(`${server.url}/test-agent.html?email=elena@demo.test&password=Demo1234!`)
     await until(
@@ -49,7 +44,7 @@ describe('demo/customer.html calling an agent', () => {
       'agent available',
     )
 
-    const customer = await browser.newPage()
+    const customer = await newPage()
     const customerErrors = collectErrors(customer)
     await customer.goto(`${server.url}/customer.html?segment=${sales.id}`)
     await customer.fill('input[name=name]', 'Paula Playwright')
@@ -135,7 +130,8 @@ describe('demo/customer.html calling an agent', () => {
   })
 
   it('admits a customer from an appointment link through the waiting room, and connects media', async () => {
-    const agent = await browser.newPage()
+    const server = world.server
+    const agent = await newPage()
     await agent.goto(`${server.url}/test-agent.html?email=ana@demo.test&password=Demo1234!&status=break`)
     await until(
       agent,
@@ -168,7 +164,7 @@ describe('demo/customer.html calling an agent', () => {
       'agent in the meeting',
     )
 
-    const customer = await browser.newPage()
+    const customer = await newPage()
     const errors = collectErrors(customer)
     await customer.goto(open.joinUrl)
     await customer.fill('input[name=name]', 'Tomas Muñoz')
@@ -208,6 +204,29 @@ describe('demo/customer.html calling an agent', () => {
       (n) => n >= 1,
       'the customer receives the agent media',
     )
+    assert.deepEqual(errors, [])
+  })
+
+  it('keeps a name typed while the camera is still starting, and calls with it', async () => {
+    const page = await newPage()
+    const errors = collectErrors(page)
+    // A camera that takes 1.5 s to answer, as on a busy machine: the form must wait for the page.
+    await page.addInitScript(() => {
+      const devices = navigator.mediaDevices
+      const open = devices.getUserMedia.bind(devices)
+      devices.getUserMedia = (constraints) =>
+        new Promise((resolve) => setTimeout(resolve, 1_500)).then(() => open(constraints))
+    })
+    await page.goto(`${world.server.url}/customer.html?segment=${await segmentId(world.server, 'Sales')}`)
+    await page.fill('input[name=name]', 'Quick Typist')
+    await page.click('#call-button')
+    await until(
+      page,
+      () => window.customerState.screen,
+      (screen) => screen === 'queue',
+      'queued',
+    )
+    assert.equal(await page.inputValue('input[name=name]'), 'Quick Typist')
     assert.deepEqual(errors, [])
   })
 })

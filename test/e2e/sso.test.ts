@@ -1,26 +1,16 @@
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser } from 'playwright-core'
-import { startServer, type RunningServer } from './support/server'
-import { collectErrors, launchBrowser } from './support/browser'
-import { distSnapshot, inConsole, passStartup } from './support/console-page'
+import { collectErrors } from './support/browser'
+import { inConsole, passStartup } from './support/console-page'
+import { freshWorld } from './support/world'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 
 describe('enterprise SSO in the browser, through the local OpenID Connect provider', () => {
-  let server: RunningServer
-  let browser: Browser
-
-  before(async () => {
-    server = await startServer({ DIST_DIR: await distSnapshot() })
-    browser = await launchBrowser()
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const world = freshWorld()
 
   it('signs the SSO agent in at the provider and lands in the console, the refresh token out of reach', async () => {
-    const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    const server = world.server
+    const page = await (await world.newContext()).newPage()
     const errors = collectErrors(page)
     await page.goto(server.url)
     await page.click(inConsole('button:has-text("Enterprise SSO")'))
@@ -31,6 +21,9 @@ describe('enterprise SSO in the browser, through the local OpenID Connect provid
     // The provider's own page, on its own origin.
     await page.waitForURL(/\/interaction\//, { timeout: 20_000 })
     assert.notEqual(new URL(page.url()).origin, new URL(server.url).origin)
+    // On its way there the browser took the binding of this login (HttpOnly: no script sees it).
+    const binding = (await page.context().cookies(server.url)).find((cookie) => cookie.name === 'agent_sso')
+    assert.ok(binding?.httpOnly, 'the SSO binding cookie, HttpOnly')
     await page.fill('input[name=email]', 'sso@demo.test')
     await page.fill('input[name=password]', DEMO_PASSWORD)
     await page.click('button[type=submit]')
@@ -45,7 +38,8 @@ describe('enterprise SSO in the browser, through the local OpenID Connect provid
   })
 
   it('stays on the provider page with a wrong password', async () => {
-    const page = await browser.newPage({ locale: 'en-US' })
+    const server = world.server
+    const page = await (await world.newContext()).newPage()
     await page.goto(server.url)
     await page.click(inConsole('button:has-text("Enterprise SSO")'))
     await page.fill(inConsole('input[name=email]'), 'sso@demo.test')

@@ -1,9 +1,9 @@
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser, Page } from 'playwright-core'
-import { startServer, type RunningServer } from './support/server'
-import { launchBrowser } from './support/browser'
-import { agentOnline, customerScreen, distSnapshot, inConsole, segmentId } from './support/console-page'
+import type { Page } from 'playwright-core'
+import type { RunningServer } from './support/server'
+import { agentOnline, customerScreen, inConsole, segmentId } from './support/console-page'
+import { freshWorld } from './support/world'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 import { assertInert, payload, XSS_CORPUS } from './support/xss'
 import { cspViolations, watchCsp } from './support/csp'
@@ -84,22 +84,10 @@ async function bookHostileAppointment(server: RunningServer, email: string): Pro
 }
 
 describe('customer-supplied text on the agent screens (XSS corpus)', () => {
-  let server: RunningServer
-  let browser: Browser
-
-  before(async () => {
-    server = await startServer({
-      TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }),
-      DIST_DIR: await distSnapshot(),
-    })
-    browser = await launchBrowser()
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const world = freshWorld({ TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }) })
 
   it('shows every customer field, chat line and appointment value as text, and nothing runs', async () => {
+    const server = world.server
     const values = {
       name: payload(0, 'N'),
       ticket: payload(1, 'T'),
@@ -110,13 +98,12 @@ describe('customer-supplied text on the agent screens (XSS corpus)', () => {
     }
     const appointmentValues = await bookHostileAppointment(server, 'ana@demo.test')
 
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } })
+    const context = await world.newContext({ viewport: { width: 1400, height: 900 } })
     await watchCsp(context)
     const agent = await agentOnline(context, server, 'ana@demo.test')
 
     // The customer: every field a link or the page can pass, a hostile browser name and language.
-    const customerContext = await browser.newContext({
-      locale: 'en-US',
+    const customerContext = await world.newContext({
       userAgent: `Mozilla/5.0 ${payload(6, 'UA')}`,
       extraHTTPHeaders: { 'accept-language': 'es-CL' },
     })
@@ -184,7 +171,6 @@ describe('customer-supplied text on the agent screens (XSS corpus)', () => {
 
     assert.deepEqual(await cspViolations(agent.page), [])
     assert.deepEqual(agent.errors, [])
-    await customerContext.close()
   })
 })
 

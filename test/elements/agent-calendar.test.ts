@@ -20,6 +20,7 @@ import {
   tokenFor,
 } from '../support/calendar-fixtures'
 import { mount, shadow, visibleText } from '../support/render'
+import { within } from '../support/waits'
 
 describe('<agent-calendar>', () => {
   let time: FakeClock
@@ -74,7 +75,7 @@ describe('<agent-calendar>', () => {
       }),
     )
     shadow(element).querySelector<HTMLElement>('.fc-event')!.click()
-    const event = await opened
+    const event = await within(opened, 2_000, 'agent-appointment-open')
     expect(event.detail).to.deep.equal({ appointmentId: item.id })
     expect(event.composed && event.bubbles).to.equal(true)
     // Alone on a page there is no shell: the calendar offers its own button to book.

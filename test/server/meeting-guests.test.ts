@@ -27,7 +27,7 @@ async function customer(auth: { sessionId: string; guestToken?: string }): Promi
 /** An agent in a meeting starting now; `admit` lets a named guest in and resolves with what they got. */
 async function meetingWithAgent() {
   const agent = await server.agent(await server.createAgent([]), { status: 'available' })
-  const meeting = await insertAppointment(server.db, agent.userId, { startInMinutes: 2 })
+  const meeting = await insertAppointment(server, agent.userId, { startInMinutes: 2 })
   const joined = await agent.client.request<MeetingJoined>('meeting:join', { appointment: meeting.id })
   assert.ok(joined.ok)
   await agent.client.next('meeting:join')

@@ -25,9 +25,9 @@ const dayOf = (instant: number) => new Date(instant).toISOString().slice(0, 10)
 describe('appointments over the socket', () => {
   it('finds a day, gets one, patches times with the 5-minute rule and cancels with a reason', async () => {
     const { client, userId } = await server.agent(await server.createAgent([]))
-    const soon = await insertAppointment(server.db, userId, { startInMinutes: 120 })
+    const soon = await insertAppointment(server, userId, { startInMinutes: 120 })
     const found = await client.request<AppointmentsFound>('appointments:find', {
-      date: dayOf(Date.now() + 120 * 60_000),
+      date: dayOf(server.clock.now() + 120 * 60_000),
       timezone: 'UTC',
     })
     assert.ok(found.ok)
@@ -43,7 +43,7 @@ describe('appointments over the socket', () => {
     })
     assert.ok(got.ok && got.data.appointment.joinUrl?.endsWith(`/customer.html?meeting=${soon.code}`))
 
-    const start = Date.now() + 180 * 60_000
+    const start = server.clock.now() + 180 * 60_000
     const tooShort = await client.request('appointments:patch', {
       id: soon.id,
       startAt: new Date(start).toISOString(),
@@ -74,9 +74,9 @@ describe('appointments over the socket', () => {
 
   it('refuses to change past or in-progress appointments, and another agent’s calendar', async () => {
     const { client, userId } = await server.agent(await server.createAgent([]))
-    const running = await insertAppointment(server.db, userId, { startInMinutes: -5 })
-    const past = await insertAppointment(server.db, userId, { startInMinutes: -120 })
-    const other = await insertAppointment(server.db, seedUserId('ana'), { startInMinutes: 240 })
+    const running = await insertAppointment(server, userId, { startInMinutes: -5 })
+    const past = await insertAppointment(server, userId, { startInMinutes: -120 })
+    const other = await insertAppointment(server, seedUserId('ana'), { startInMinutes: 240 })
     for (const id of [running.id, past.id]) {
       const reply = await client.request('appointments:remove', { id, cancelReason: 'x' })
       assert.ok(!reply.ok && reply.error.code === 409)
@@ -89,7 +89,7 @@ describe('appointments over the socket', () => {
     const { client, userId } = await server.agent('bruno@demo.test')
     const services = await client.request<{ data: { title: string }[] }>('calendar:services', {})
     assert.ok(services.ok && services.data.data.length === 2)
-    const fresh = await insertAppointment(server.db, userId, { startInMinutes: 300, notified: false })
+    const fresh = await insertAppointment(server, userId, { startInMinutes: 300, notified: false })
     client.emit('appointments:check', {})
     const note = await client.next<{ appointment: Appointment }>('appointments:notification:new')
     assert.equal(note.appointment.id, fresh.id)
@@ -101,7 +101,7 @@ describe('appointments over the socket', () => {
 describe('meetings and the waiting room', () => {
   it('joins a meeting, admits one customer from the waiting room, denies another, and hangs up (attended)', async () => {
     const agent = await server.agent(await server.createAgent([]), { status: 'available' })
-    const meeting = await insertAppointment(server.db, agent.userId, { startInMinutes: 2 })
+    const meeting = await insertAppointment(server, agent.userId, { startInMinutes: 2 })
     const joined = await agent.client.request<MeetingJoined>('meeting:join', { appointment: meeting.id })
     assert.ok(joined.ok)
     if (!joined.ok) return
@@ -165,10 +165,10 @@ describe('meetings and the waiting room', () => {
   it('refuses meetings that are blocked, canceled, too early or over', async () => {
     const agent = await server.agent(await server.createAgent([]))
     const cases = [
-      await insertAppointment(server.db, agent.userId, { startInMinutes: 5, type: 'blocked' }),
-      await insertAppointment(server.db, agent.userId, { startInMinutes: 5, status: 'canceled' }),
-      await insertAppointment(server.db, agent.userId, { startInMinutes: 120 }),
-      await insertAppointment(server.db, agent.userId, { startInMinutes: -100, minutes: 30 }),
+      await insertAppointment(server, agent.userId, { startInMinutes: 5, type: 'blocked' }),
+      await insertAppointment(server, agent.userId, { startInMinutes: 5, status: 'canceled' }),
+      await insertAppointment(server, agent.userId, { startInMinutes: 120 }),
+      await insertAppointment(server, agent.userId, { startInMinutes: -100, minutes: 30 }),
     ]
     for (const { id } of cases) {
       const reply = await agent.client.request('meeting:join', { appointment: id })
@@ -183,7 +183,7 @@ describe('meetings and the waiting room', () => {
 describe('scheduling over HTTP', () => {
   async function firstFreeSlot(token: string, userId: string): Promise<HourItem> {
     for (let monthOffset = 0; monthOffset < 2; monthOffset++) {
-      const month = new Date()
+      const month = new Date(server.clock.now())
       month.setUTCDate(1)
       month.setUTCMonth(month.getUTCMonth() + monthOffset)
       const dates = await server.http<{ data: DayItem[] }>(
@@ -193,7 +193,7 @@ describe('scheduling over HTTP', () => {
       )
       assert.equal(dates.status, 200)
       for (const day of dates.body.data) {
-        assert.ok(Date.parse(day.utc) >= Date.now() + 5 * 60_000 - 1000)
+        assert.ok(Date.parse(day.utc) >= server.clock.now() + 5 * 60_000 - 1000)
         assert.ok(day.weekday >= 1 && day.weekday <= 5)
         const date = new Date(Date.parse(day.utc)).toLocaleDateString('en-CA', {
           timeZone: 'America/Santiago',
@@ -258,7 +258,7 @@ describe('scheduling over HTTP', () => {
     assert.equal(twice.status, 409)
     const past = await server.http('POST', `/schedule/${carlaId}`, {
       token: accessToken,
-      body: { ...body, startAt: new Date(Date.now() - 3_600_000).toISOString() },
+      body: { ...body, startAt: new Date(server.clock.now() - 3_600_000).toISOString() },
     })
     assert.equal(past.status, 422)
 

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
 import type { InboundCall, QueueStatus } from '../../src/protocol'
 import { TestServer } from './support/test-server'
 import { queueCustomer } from './support/call-flow'
@@ -7,7 +8,7 @@ import { queueCustomer } from './support/call-flow'
 describe('routing', () => {
   let server: TestServer
   before(async () => {
-    server = await TestServer.start({ timers: { ringTimeoutMs: 400 } })
+    server = await TestServer.start()
   })
   after(() => server.close())
 
@@ -15,6 +16,7 @@ describe('routing', () => {
     const segment = await server.createSegment('Longest wait')
     const [first, second] = [await server.createAgent([segment]), await server.createAgent([segment])]
     const early = await server.agent(first as string, { status: 'available' })
+    await server.advance(1_000)
     const late = await server.agent(second as string, { status: 'available' })
     const customer = await server.customer()
     const { callId } = await queueCustomer(customer, segment)
@@ -24,13 +26,19 @@ describe('routing', () => {
     assert.equal(late.client.has('inbound'), false)
   })
 
-  it('passes the call to the next agent on ring timeout', async () => {
+  it('passes the call to the next agent after ringing 20 s', async () => {
     const segment = await server.createSegment('Ring timeout')
     const a = await server.agent(await server.createAgent([segment]), { status: 'available' })
+    await server.advance(1_000)
     const b = await server.agent(await server.createAgent([segment]), { status: 'available' })
     const customer = await server.customer()
     const { callId } = await queueCustomer(customer, segment)
     await a.client.next('inbound')
+    await server.advance(19_999)
+    await a.client.request('notification:request', {})
+    assert.equal(a.client.has('agent:call:timeout'), false, 'still ringing just before 20 s')
+    assert.equal(b.client.has('inbound'), false)
+    await server.advance(1)
     assert.deepEqual(await a.client.next('agent:call:timeout'), { callId })
     const atB = await b.client.next<InboundCall>('inbound')
     assert.equal(atB.id, callId)
@@ -54,6 +62,7 @@ describe('routing', () => {
   it('lets exactly one of two agents answering at once win', async () => {
     const segment = await server.createSegment('Race')
     const a = await server.agent(await server.createAgent([segment]), { status: 'available' })
+    await server.advance(1_000)
     const b = await server.agent(await server.createAgent([segment]), { status: 'available' })
     const customer = await server.customer()
     const { callId } = await queueCustomer(customer, segment)
@@ -119,6 +128,7 @@ describe('routing', () => {
   it('lets an agent dismiss: the call goes to the next agent', async () => {
     const segment = await server.createSegment('Dismiss')
     const a = await server.agent(await server.createAgent([segment]), { status: 'available' })
+    await server.advance(1_000)
     const b = await server.agent(await server.createAgent([segment]), { status: 'available' })
     const customer = await server.customer()
     const { callId } = await queueCustomer(customer, segment)
@@ -131,32 +141,67 @@ describe('routing', () => {
 describe('queue limit and customer drops', () => {
   let server: TestServer
   before(async () => {
-    server = await TestServer.start({
-      timers: { queueLimitMs: 2_500, ringTimeoutMs: 5_000, customerGraceMs: 600 },
-    })
+    server = await TestServer.start()
   })
   after(() => server.close())
 
-  it('sends exceed to the ringing agent and queue:exceeded to the customer', async () => {
+  async function callStatus(callId: string): Promise<string | undefined> {
+    const rows = await server.db.query<{ status: string }>('SELECT status FROM calls WHERE id = $1', [callId])
+    return rows[0]?.status
+  }
+
+  it('at the segment 10 min limit, sends exceed to the ringing agent and queue:exceeded to the customer', async () => {
     const segment = await server.createSegment('Exceed')
-    const agent = await server.agent(await server.createAgent([segment]), { status: 'available' })
     const customer = await server.customer()
     const { callId } = await queueCustomer(customer, segment)
+    // Nobody to answer for almost ten minutes; then an agent, whose ring the limit cuts short.
+    await server.advance(10 * 60_000 - 5_000)
+    const agent = await server.agent(await server.createAgent([segment]), { status: 'available' })
     await agent.client.next('inbound')
+    assert.equal(customer.has('queue:exceeded'), false)
+    await server.advance(5_000)
     assert.deepEqual(await agent.client.next('exceed'), { callId })
     assert.deepEqual(await customer.next('queue:exceeded'), { callId })
     assert.deepEqual(await customer.next('call:ended'), { callId, reason: 'exceeded' })
   })
 
-  it('keeps ringing through a transport drop and abandons after the grace period', async () => {
+  it('keeps the place of a dropped customer for 30 s, ringing on, then abandons the call', async () => {
     const segment = await server.createSegment('Drops')
     const a = await server.agent(await server.createAgent([segment]), { status: 'available' })
-    const customer = await server.customer()
+    const sessionId = randomUUID()
+    const customer = await server.customer(sessionId)
     const { callId } = await queueCustomer(customer, segment)
     await a.client.next('inbound')
     customer.socket.io.engine.close()
     const dropped = await a.client.next<{ reason: string }>('customer:disconnect:queue')
     assert.equal(dropped.reason, 'transport-error')
-    assert.deepEqual(await a.client.next('customer:disconnect:queue'), { callId, reason: 'abandoned' })
+    // The ring goes on while the customer is away, and times out at 20 s as any ring.
+    await server.advance(19_999)
+    await a.client.request('notification:request', {})
+    assert.equal(a.client.has('agent:call:timeout'), false)
+    await server.advance(1)
+    assert.deepEqual(await a.client.next('agent:call:timeout'), { callId })
+    await server.advance(9_999)
+    assert.equal(await callStatus(callId), 'queued', 'the place is kept until 30 s')
+    await server.advance(1)
+    assert.equal(await callStatus(callId), 'abandoned')
+    const back = await server.customer(sessionId)
+    await back.request('queue:leave', {})
+    assert.equal(back.has('queue:status'), false, 'an abandoned place is not given back')
+  })
+
+  it('gives a customer back within the 30 s their place in the queue', async () => {
+    const segment = await server.createSegment('Back in time')
+    const a = await server.agent(await server.createAgent([segment]), { status: 'available' })
+    const sessionId = randomUUID()
+    const customer = await server.customer(sessionId)
+    const { callId } = await queueCustomer(customer, segment)
+    await a.client.next('inbound')
+    customer.socket.io.engine.close()
+    await a.client.next('customer:disconnect:queue')
+    await server.advance(29_999)
+    const back = await server.customer(sessionId)
+    assert.equal((await back.next<{ callId: string }>('queue:status')).callId, callId)
+    assert.equal(await callStatus(callId), 'queued')
   })
 })

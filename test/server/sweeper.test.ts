@@ -6,24 +6,27 @@ import { sweepOnce } from '../../server/routing/sweeper'
 import { TestServer } from './support/test-server'
 import { queueCustomer } from './support/call-flow'
 
-// What another process would leave behind if it died: timers that never fire, agents it held.
+// What another process would leave behind if it died: timers that never fire, agents it held. This
+// server's own timers stay put (its clock does not move), so only the sweep can act.
 describe('the sweeper', () => {
   let server: TestServer
   before(async () => {
-    server = await TestServer.start({ timers: { ringTimeoutMs: 3_600_000 } })
+    server = await TestServer.start()
   })
   after(() => server.close())
+
+  /** A moment `ms` before the server's now. */
+  const ago = (ms: number) => new Date(server.clock.now() - ms)
 
   it('expires a ring whose timer lived in a process that died', async () => {
     const segment = await server.createSegment('Sweep ring')
     const a = await server.agent(await server.createAgent([segment]), { status: 'available' })
+    await server.advance(1_000)
     const b = await server.agent(await server.createAgent([segment]), { status: 'available' })
     const customer = await server.customer()
     const { callId } = await queueCustomer(customer, segment)
     await a.client.next('inbound')
-    await server.db.query("UPDATE offers SET expires_at = now() - interval '1 second' WHERE call_id = $1", [
-      callId,
-    ])
+    await server.db.query('UPDATE offers SET expires_at = $2 WHERE call_id = $1', [callId, ago(1_000)])
     await sweepOnce(server.app.context)
     assert.deepEqual(await a.client.next('agent:call:timeout'), { callId })
     assert.equal((await b.client.next<{ id: string }>('inbound')).id, callId)
@@ -33,9 +36,7 @@ describe('the sweeper', () => {
     const email = await server.createAgent([])
     const users = await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])
     const deadNode = newId()
-    await server.db.query("INSERT INTO nodes (id, heartbeat_at) VALUES ($1, now() - interval '5 minutes')", [
-      deadNode,
-    ])
+    await server.db.query('INSERT INTO nodes (id, heartbeat_at) VALUES ($1, $2)', [deadNode, ago(5 * 60_000)])
     await server.db.query(
       "UPDATE agent_states SET connected = true, session_id = 'old-session-id', node_id = $2, status = 'available' WHERE user_id = $1",
       [users[0]?.id, deadNode],
@@ -63,9 +64,7 @@ describe('the sweeper', () => {
     const segment = await server.createSegment('Sweep limit')
     const customer = await server.customer()
     const { callId } = await queueCustomer(customer, segment)
-    await server.db.query("UPDATE calls SET queue_deadline = now() - interval '1 second' WHERE id = $1", [
-      callId,
-    ])
+    await server.db.query('UPDATE calls SET queue_deadline = $2 WHERE id = $1', [callId, ago(1_000)])
     await sweepOnce(server.app.context)
     assert.deepEqual(await customer.next('queue:exceeded'), { callId })
   })

@@ -7,7 +7,7 @@ import type { EventClient } from './support/event-client'
 
 let server: TestServer
 before(async () => {
-  server = await TestServer.start({ timers: { ringTimeoutMs: 1_500 } })
+  server = await TestServer.start()
 })
 after(() => server.close())
 
@@ -58,11 +58,15 @@ describe('transfer', () => {
     assert.ok((await owner.client.request('comments', { comments: 'still here' })).ok)
   })
 
-  it('to an agent who does not answer: call:transfer:error timeout', async () => {
+  it('to an agent who does not answer in 20 s: call:transfer:error timeout', async () => {
     const { owner } = await inCall()
     const to = await target([])
     owner.client.emit('call:transfer:agent', { agent: to.userId })
     await to.client.next('transferred')
+    await server.advance(19_999)
+    await owner.client.request('comments', { comments: 'still ringing' })
+    assert.equal(owner.client.has('call:transfer:error'), false)
+    await server.advance(1)
     assert.equal((await owner.client.next<TransferError>('call:transfer:error')).reason, 'timeout')
     await to.client.next('agent:call:timeout')
   })
@@ -77,20 +81,24 @@ describe('transfer', () => {
     assert.equal(error.code, 409)
   })
 
-  it('to a segment: success, queued with previousSegment at its agent, and the owner ends after the delay', async () => {
+  it('to a segment: success, queued with previousSegment at its agent, and the owner ends 10 s later', async () => {
     const { owner, other, segment, call, customer } = await inCall()
     const to = await target([other])
     owner.client.emit('call:transfer:segment', { segment: other })
     const success = await owner.client.next<TransferSuccess>('call:transfer:success')
     assert.deepEqual(success.target, { type: 'segment', id: other, name: 'To' })
-    assert.equal(success.endsInMs, 600)
+    assert.equal(success.endsInMs, 10_000)
     const ring = await to.client.next<InboundCall>('inbound')
     assert.equal(ring.id, call.id)
     assert.deepEqual(ring.previousSegment, { id: segment, name: 'From' })
     assert.deepEqual(ring.transferred, { segment: { id: other, name: 'To' } })
     assert.match(ring.agent ?? '', /Test$/)
     assert.equal((await customer.next<{ position: number }>('queue:status')).position, 1)
-    // The new agent does not answer yet: the owner's leg ends on its own.
+    // The new agent does not answer yet: the owner's leg ends on its own, at 10 s.
+    await server.advance(9_999)
+    await owner.client.request('comments', { comments: 'handing over' })
+    assert.equal(owner.client.has('end'), false)
+    await server.advance(1)
     assert.deepEqual(await owner.client.next('end'), { callId: call.id, reason: 'transferred' })
     const joined: Call = await answer(to.client, call.id)
     assert.deepEqual(joined.previousSegment, { id: segment, name: 'From' })
@@ -171,6 +179,10 @@ describe('invitation', () => {
     assert.equal((await owner.client.next<{ reason: string }>('call:invite:error')).reason, 'dismissed')
     owner.client.emit('call:invite:agent', { agent: guest.userId })
     await guest.client.next('invited')
+    await server.advance(19_999)
+    await owner.client.request('comments', { comments: 'still inviting' })
+    assert.equal(owner.client.has('call:invite:error'), false)
+    await server.advance(1)
     assert.equal((await owner.client.next<{ reason: string }>('call:invite:error')).reason, 'timeout')
     await guest.client.request('status', { status: 'break' })
     owner.client.emit('call:invite:agent', { agent: guest.userId })

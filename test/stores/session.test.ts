@@ -115,9 +115,10 @@ describe('session and tokens', () => {
     setInCall(true)
     server.route('POST', '/api/auth/refresh-token', { status: 401, body: { code: 401, message: 'expired' } })
     server.route('GET', '/api/widget', { status: 401, body: { code: 401, message: 'expired' } })
-    await api()
+    const outcome = await api()
       .get('/widget')
-      .catch(() => undefined)
+      .catch((error: unknown) => error)
+    expect(outcome).to.be.instanceOf(Error)
     await waitUntil(() => $sessionExpiredInCall.get(), 'no warning')
     expect($tokens.get()).not.to.equal(null)
     expect($toasts.get().map((toast) => toast.messageId)).to.deep.equal(['session.expiredInCall'])
@@ -130,9 +131,10 @@ describe('session and tokens', () => {
       body: { code: 503, message: 'Maintenance' },
     })
     server.route('GET', '/api/widget', { status: 401, body: { code: 401, message: 'expired' } })
-    await api()
+    const outcome = await api()
       .get('/widget')
-      .catch(() => undefined)
+      .catch((error: unknown) => error)
+    expect(outcome).to.be.instanceOf(Error)
     await waitUntil(() => $toasts.get().length === 1)
     expect($toasts.get()[0]).to.deep.include({
       messageId: 'session.httpError',

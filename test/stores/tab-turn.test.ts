@@ -8,6 +8,7 @@ import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { acceptAuthentication, fakeRealtime, resetSession, signIn } from '../support/session'
 import { SETTINGS } from '../support/settings-fixture'
+import { within } from '../support/waits'
 
 describe('one console tab per browser holds the link', () => {
   let time: FakeClock
@@ -37,7 +38,7 @@ describe('one console tab per browser holds the link', () => {
         return new Promise<void>((release) => (closeOtherTab = release))
       })
     })
-    await otherTabHolds
+    await within(otherTabHolds, 2_000, 'the other tab taking the lock')
     const { socket } = fakeRealtime()
     acceptAuthentication(socket(), SETTINGS)
 

@@ -25,13 +25,14 @@ export interface CallPage {
 }
 
 /**
- * Opens a page with a signed-in agent and a call panel in `lang`, its socket connected and faked.
+ * Opens a page with a signed-in agent and a call panel in `lang`, its socket connected and faked; the
+ * fake server's sign-in brings `settings`.
  *
  * @example
  * const page = await openCallPage()
  * page.socket.serverEmit('inbound', inboundCall())
  */
-export async function openCallPage(lang = 'en'): Promise<CallPage> {
+export async function openCallPage(lang = 'en', settings = consoleSettings()): Promise<CallPage> {
   const api = fakeApi()
   api.route('GET', '/api/auth/check-token', {
     status: 200,
@@ -50,7 +51,7 @@ export async function openCallPage(lang = 'en'): Promise<CallPage> {
   const realtime = fakeRealtime()
   realtime.link.connect()
   // The panel connects the agent itself on a page without a console: the fake server lets it in.
-  acceptAuthentication(realtime.socket(), consoleSettings())
+  acceptAuthentication(realtime.socket(), settings)
   signIn(Date.now())
   const panel = await mount<HTMLElement>(html`<agent-call-panel lang=${lang}></agent-call-panel>`)
   const root = shadow(panel)

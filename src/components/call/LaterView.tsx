@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react'
 import { $callView } from '../../stores/call/call-views'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 
-/** The place of a tool that arrives in a later version (file share, capture, custom apps). */
+/** The place of a tool that arrives in a later version (file share, capture). */
 export function LaterView() {
   const view = useStore($callView)
   return (

@@ -132,7 +132,7 @@ export const CALL_MENU: readonly CallMenuEntry[] = [
     icon: 'grid',
     label: 'call.menu.customApps',
     visible: (context) => context.features.apps,
-    load: () => import('./LaterView').then((m) => ({ default: m.LaterView })),
+    load: () => import('./apps/CustomAppsView').then((m) => ({ default: m.CustomAppsView })),
   },
   {
     kind: 'action',

@@ -10,6 +10,7 @@ import {
   customerTimedOut,
 } from './call-customer'
 import { setWaitingRoom } from './waiting-room'
+import { receiveAppReport } from './custom-apps'
 
 /** What the in-call listeners need from the call store. */
 export interface InCallHooks {
@@ -21,7 +22,7 @@ export interface InCallHooks {
 
 /**
  * Turns the server's in-call events into store actions for the length of one call or meeting:
- * chat, customer events, the waiting room. Returns the stop. (Transfer and invitation outcomes are
+ * chat, customer events, the waiting room, the custom app's reports. Returns the stop. (Transfer and invitation outcomes are
  * listened to for as long as the call store is: a server may end the call before it reports them.)
  */
 export function listenInCall(hooks: InCallHooks): () => void {
@@ -29,6 +30,7 @@ export function listenInCall(hooks: InCallHooks): () => void {
   const ours = (event: { callId: string | null }) => event.callId === null || event.callId === hooks.id
   const stops = [
     socket.on('chat:message', receiveChatMessage),
+    socket.on('apps:message', receiveAppReport),
     socket.on('customer:join', (event) => ours(event) && customerReconnected(event)),
     socket.on('customer:disconnect:call', (event) => ours(event) && customerDisconnected(event)),
     socket.on('customer:timeout', (event) => ours(event) && customerTimedOut(event)),

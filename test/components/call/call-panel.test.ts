@@ -1,4 +1,4 @@
-import { expect, waitUntil, nextFrame } from '@open-wc/testing'
+import { expect, waitUntil } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { VIEW_SWITCH_DELAY_MS } from '../../../src/constants'
 import { receiveConsoleSettings, resetSettings } from '../../../src/stores/profile/settings'
@@ -9,6 +9,7 @@ import { consoleSettings, joinedCall, meetingJoined, newId, ok } from '../../sup
 import { openCallPage, type CallPage } from '../../support/call-page'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import { startMeeting } from '../../../src/stores/call/call'
+import { frames } from '../../support/waits'
 
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
 
@@ -100,8 +101,7 @@ describe('<agent-call-panel> in a call', () => {
     await waitUntil(() => page.$('.call-view')?.dataset.view === 'chat')
     page.$<HTMLButtonElement>('.menu-authorizations')!.click()
     // Give a wrong render its chance: two frames, so effects and their renders have run.
-    await nextFrame()
-    await nextFrame()
+    await frames(2)
     expect(page.$('.call-view')?.dataset.view).to.equal('chat')
     await time.tick(VIEW_SWITCH_DELAY_MS)
     await waitUntil(() => page.$('.call-view')?.dataset.view === 'authorizations')

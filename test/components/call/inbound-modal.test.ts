@@ -1,4 +1,4 @@
-import { expect, waitUntil, nextFrame } from '@open-wc/testing'
+import { expect, waitUntil } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { html } from 'lit'
 import { $call } from '../../../src/stores/call/call'
@@ -7,6 +7,7 @@ import { inboundCall, joinedCall, ok, newId } from '../../support/call-fixtures'
 import { openCallPage, type CallPage } from '../../support/call-page'
 import { mount, shadow } from '../../support/render'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
+import { frames } from '../../support/waits'
 
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
 
@@ -110,7 +111,7 @@ describe('the inbound modal', () => {
     page.socket.serverEmit('inbound', inboundCall())
     await page.find('dialog.inbound-modal')
     await sendKeys({ press: 'Escape' })
-    await new Promise((resolve) => requestAnimationFrame(resolve))
+    await frames(1)
     expect(page.$<HTMLDialogElement>('dialog.inbound-modal')?.open).to.equal(true)
   })
 
@@ -128,8 +129,7 @@ describe('the inbound modal', () => {
     page.socket.serverEmit('inbound', inboundCall())
     await page.find('dialog.inbound-modal')
     // Give a wrong render its chance: two frames, so effects and their renders have run.
-    await nextFrame()
-    await nextFrame()
+    await frames(2)
     const modals = [page.panel, second].map(
       (panel) => shadow(panel).querySelectorAll('dialog.inbound-modal').length,
     )

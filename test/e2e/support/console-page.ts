@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
+import { rmSync } from 'node:fs'
 import { cp, mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { DEMO_PASSWORD } from '../../../server/store/seed-content'
 import { collectErrors } from './browser'
 import type { RunningServer } from './server'
@@ -15,10 +16,11 @@ let snapshot: Promise<string> | null = null
 /**
  * A copy of the built bundle for this run (pass it as DIST_DIR to `startServer`): a rebuild of `dist/`
  * while the tests run, by a watcher or a colleague, cannot pull chunks from under a page. E2E_DIST
- * names another built copy to use.
+ * names another built copy to use. The copy is removed when the test process exits.
  */
 export function distSnapshot(): Promise<string> {
   snapshot ??= mkdtemp(join(tmpdir(), 'agent-console-dist-')).then(async (dir) => {
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
     await cp(process.env.E2E_DIST ?? 'dist', dir, { recursive: true })
     return dir
   })
@@ -46,15 +48,12 @@ export async function segmentId(server: RunningServer, name: string): Promise<st
  * as an agent would.
  */
 export async function agentOnline(
-  where: Browser | BrowserContext,
+  context: BrowserContext,
   server: RunningServer,
   email: string,
 ): Promise<WatchedPage> {
-  // A page of its own context (its own storage), or a tab of a shared one.
-  const page =
-    'newContext' in where
-      ? await where.newPage({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
-      : await where.newPage()
+  // A tab of the context: each agent needs a context of their own (storage, the active-tab lock).
+  const page = await context.newPage()
   const errors = collectErrors(page)
   await page.goto(server.url)
   await page.fill(inConsole('input[name=email]'), email)
@@ -79,12 +78,12 @@ export async function passStartup(page: Page): Promise<void> {
 
 /** Opens the customer page and calls a segment under a name; resolves once it is queued. */
 export async function customerCalls(
-  browser: Browser,
+  context: BrowserContext,
   server: RunningServer,
   segment: string,
   name: string,
 ): Promise<WatchedPage> {
-  const page = await browser.newPage({ locale: 'en-US' })
+  const page = await context.newPage()
   const errors = collectErrors(page)
   await page.goto(`${server.url}/customer.html?segment=${await segmentId(server, segment)}`)
   await page.fill('input[name=name]', name)
@@ -113,13 +112,15 @@ export async function playsFrames(page: Page, selector: string): Promise<void> {
   // Built from text: the test's TypeScript transform would add helpers (`__name`) the page lacks.
   const countFrames = new Function(
     'element',
-    `return new Promise((resolve) => {
+    `return new Promise((resolve, reject) => {
       const start = element.currentTime
       let frames = 0
+      const late = setTimeout(() => reject(new Error(frames + ' frames within 10 s')), 10000)
       const next = () => element.requestVideoFrameCallback(() => {
         frames += 1
-        if (frames >= 3) resolve({ frames, advanced: element.currentTime > start })
-        else next()
+        if (frames < 3) return next()
+        clearTimeout(late)
+        resolve({ frames, advanced: element.currentTime > start })
       })
       next()
     })`,
@@ -134,11 +135,14 @@ export async function toastTexts(page: Page): Promise<string[]> {
   return page.locator(inConsole('.toast-stack sl-alert')).allTextContents()
 }
 
-/** Waits for a toast containing a text. */
-export async function toastShown(page: Page, text: string): Promise<void> {
+/**
+ * Waits for a toast containing a text. A toast lives 7 s: start waiting before the step that shows it
+ * (`Promise.all`) when that step may be slow.
+ */
+export async function toastShown(page: Page, text: string, timeout = 20_000): Promise<void> {
   await page
     .locator(inConsole('.toast-stack sl-alert'))
     .filter({ hasText: text })
     .first()
-    .waitFor({ timeout: 20_000 })
+    .waitFor({ timeout })
 }

@@ -13,6 +13,10 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
+/** How long a server may take to listen, and to close once asked. */
+const START_MS = 120_000
+const STOP_MS = 10_000
+
 /** Finds a port that is free right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,22 +49,36 @@ export async function startServer(env: Record<string, string> = {}, port?: numbe
   )
   let output = ''
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes(`localhost:${chosen}`)) resolve()
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
-  })
-  return {
-    url: `http://localhost:${chosen}`,
-    port: chosen,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM')
-      await exited
-    },
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGTERM')
+    // A server that does not close in time is killed: the next test must not find it on its port.
+    const killer = setTimeout(() => child.kill('SIGKILL'), STOP_MS)
+    await exited
+    clearTimeout(killer)
   }
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`server not listening within ${START_MS} ms:\n${output}`)),
+        START_MS,
+      )
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        if (output.includes(`localhost:${chosen}`)) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`server exited with ${code}:\n${output}`))
+      })
+    })
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { url: `http://localhost:${chosen}`, port: chosen, output: () => output, stop }
 }

@@ -2,15 +2,18 @@ import { newId, randomToken } from '../../../server/store/ids'
 import { SEED } from '../../../server/store/seed-content'
 import type { Queryable } from '../../../server/store/database'
 
-/** Inserts an appointment for a user, `startInMinutes` from now, lasting `minutes`; returns id and join code. */
+/**
+ * Inserts an appointment for a user, `startInMinutes` from the server's now, lasting `minutes`;
+ * returns id and join code.
+ */
 export async function insertAppointment(
-  db: Queryable,
+  { db, clock }: { db: Queryable; clock: { now(): number } },
   userId: string,
   options: { startInMinutes: number; minutes?: number; type?: string; status?: string; notified?: boolean },
 ): Promise<{ id: string; code: string }> {
   const id = newId()
   const code = randomToken(12)
-  const start = Date.now() + options.startInMinutes * 60_000
+  const start = clock.now() + options.startInMinutes * 60_000
   await db.query(
     `INSERT INTO appointments (id, account_id, user_id, service_id, type, status, start_at, end_at, title, timezone,
        form, join_code, modify_code, notified_at, created_at)

@@ -51,3 +51,11 @@ function preparedDump(): Promise<Blob> {
 export async function freshDatabase(): Promise<PGliteDatabase> {
   return openPGlite({ loadDataDir: await preparedDump() })
 }
+
+/**
+ * A copy of the prepared database in a directory on disk, which survives closing it: a server can
+ * stop and another open the same data again (a restart).
+ */
+export async function databaseIn(dataDir: string): Promise<PGliteDatabase> {
+  return openPGlite({ dataDir, loadDataDir: await preparedDump() })
+}

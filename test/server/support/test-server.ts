@@ -8,16 +8,14 @@ import type { Timers } from '../../../server/timers'
 import type { LoginResponse } from '../../../src/protocol'
 import { TEST_PASSWORD_COST, freshDatabase } from './prepared-database'
 import { EventClient } from './event-client'
+import { TestClock } from './test-clock'
 
-/** Timers of the test servers: short where tests wait on them, the sweeper out of the way. */
-export const TEST_TIMERS: Partial<Timers> = {
-  ringTimeoutMs: 5_000,
-  customerGraceMs: 3_000,
-  agentGraceMs: 3_000,
-  segmentTransferEndMs: 600,
-  offerCooldownMs: 30_000,
-  sweepIntervalMs: 3_600_000,
-}
+/**
+ * Timers of the test servers: the real ones (a test moves its server's clock through them), but the
+ * sweeper out of the way, so a timeout a test asserts is the timer's own (sweeps are tested with
+ * `sweepOnce`).
+ */
+export const TEST_TIMERS: Partial<Timers> = { sweepIntervalMs: 24 * 3_600_000 }
 
 let passwordHash: Promise<string> | undefined
 
@@ -28,19 +26,34 @@ export class TestServer {
   private constructor(
     readonly app: Application,
     readonly url: string,
+    /** The server's clock: time moves only when the test advances it. */
+    readonly clock: TestClock,
   ) {}
 
-  /** Starts a server on a free port over a fresh copy of the seeded database. */
-  static async start(options: Partial<ApplicationOptions> = {}): Promise<TestServer> {
+  /** Starts a server on a free port over a fresh copy of the seeded database, on a test clock. */
+  static async start(options: Partial<Omit<ApplicationOptions, 'clock'>> = {}): Promise<TestServer> {
+    const clock = new TestClock()
     const app = await createApplication({
       version: 'test',
-      database: await freshDatabase(),
+      // Only when none is given: an extra one would never be closed, and would keep the test process alive.
+      database: options.database ?? (await freshDatabase()),
       seed: false,
+      logLevel: 'silent',
       ...options,
+      clock,
       timers: { ...TEST_TIMERS, ...options.timers },
     })
     const url = await app.listen({ port: 0 })
-    return new TestServer(app, url)
+    return new TestServer(app, url, clock)
+  }
+
+  /**
+   * Moves the server's clock forward by `ms` and waits until the work of every timer that fell due
+   * (a ring timeout, a grace period) is done; its events are then on their way to the sockets.
+   */
+  async advance(ms: number): Promise<void> {
+    await this.clock.advance(ms)
+    await this.app.context.background.idle()
   }
 
   /** The database of the server. */

@@ -1,0 +1,70 @@
+import { after, afterEach, before, beforeEach } from 'node:test'
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core'
+import { launchBrowser } from './browser'
+import { distSnapshot } from './console-page'
+import { startServer, type RunningServer } from './server'
+
+/** How long any Playwright wait of an end-to-end test may take unless it says otherwise. */
+export const E2E_WAIT_MS = 30_000
+
+/** What one end-to-end test runs against: its own server and database, and its own browser contexts. */
+export interface World {
+  /** The reference server of this test (a test that restarts it puts the new one here). */
+  server: RunningServer
+  /**
+   * A browser context of this test (its own storage, locks and tabs), in English at 1280×900 unless
+   * `options` say otherwise, every wait in it bounded by `E2E_WAIT_MS`. Closed after the test.
+   */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>
+}
+
+/**
+ * Gives each test (`it`) of the enclosing `describe` a fresh world: a reference server on a fresh
+ * in-memory database (`env`, or what it resolves to for each test, adds its variables, e.g. `TIMERS`
+ * or `DATA_DIR`), and browser contexts that the test
+ * opens and that are closed after it. Only the Chromium process is shared by the tests of a file.
+ *
+ * @example
+ * const world = freshWorld({ TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }) })
+ * it('…', async () => { const page = await (await world.newContext()).newPage(); await page.goto(world.server.url) })
+ */
+export function freshWorld(
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+): World {
+  let browser: Browser | undefined
+  let contexts: BrowserContext[] = []
+  const world: World = {
+    server: undefined as unknown as RunningServer,
+    async newContext(options = {}) {
+      if (!browser) throw new Error('no browser: freshWorld() must be called in a describe block')
+      const context = await browser.newContext({
+        locale: 'en-US',
+        viewport: { width: 1280, height: 900 },
+        ...options,
+      })
+      context.setDefaultTimeout(E2E_WAIT_MS)
+      context.setDefaultNavigationTimeout(E2E_WAIT_MS)
+      contexts.push(context)
+      return context
+    },
+  }
+  before(async () => {
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+  })
+  beforeEach(async () => {
+    world.server = await startServer({
+      DIST_DIR: await distSnapshot(),
+      ...(typeof env === 'function' ? await env() : env),
+    })
+  })
+  afterEach(async () => {
+    const closing = contexts
+    contexts = []
+    await Promise.all(closing.map((context) => context.close()))
+    await world.server?.stop()
+  })
+  return world
+}
