@@ -10,6 +10,9 @@ import { mintClaim } from './claims'
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback'
 /** Where the browser passes on its way to the provider, to be bound to the login it began. */
 export const SSO_BEGIN_PATH = '/api/auth/sso/begin'
+/** What `state` looks like (openid-client's random state is base64url); anything else is no login of ours. */
+const STATE_PATTERN = /^[A-Za-z0-9_-]{16,128}$/
+
 /** How long a started SSO login may take at the identity provider. */
 export const SSO_FLOW_LIFETIME_MS = 10 * 60_000
 
@@ -133,6 +136,7 @@ export async function beginSsoLogin(
   context: ServerContext,
   state: string,
 ): Promise<{ binding: string; authorizeUrl: string } | undefined> {
+  if (!STATE_PATTERN.test(state)) return undefined
   const binding = randomToken(32)
   const rows = await context.db.query<{ authorize_url: string }>(
     `UPDATE sso_flows SET binding_hash = $2
@@ -157,6 +161,7 @@ export async function finishSsoLogin(
 ): Promise<string> {
   const callbackUrl = new URL(requestUrl, context.publicUrl())
   const state = callbackUrl.searchParams.get('state') ?? ''
+  if (!STATE_PATTERN.test(state)) throw new ServerError(401, 'Unknown or expired SSO login')
   const rows = await context.db.query<{
     account_id: string
     code_verifier: string
