@@ -22,7 +22,7 @@ describe('enterprise SSO in the browser, through the local OpenID Connect provid
     await page.waitForURL(/\/interaction\//, { timeout: 20_000 })
     assert.notEqual(new URL(page.url()).origin, new URL(server.url).origin)
     // On its way there the browser took the binding of this login (HttpOnly: no script sees it).
-    const binding = (await page.context().cookies(server.url)).find((cookie) => cookie.name === 'agent_sso')
+    const binding = (await page.context().cookies()).find((cookie) => cookie.name === 'agent_sso')
     assert.ok(binding?.httpOnly, 'the SSO binding cookie, HttpOnly')
     await page.fill('input[name=email]', 'sso@demo.test')
     await page.fill('input[name=password]', DEMO_PASSWORD)
