@@ -16,6 +16,7 @@ export default tseslint.config(
       '.data',
       'test-results',
       'src/components/icons/icons.generated.ts',
+      'src/components/icons/call-icons.generated.ts',
     ],
   },
   js.configs.recommended,

@@ -1,5 +1,9 @@
-// The published bundle: one entry that registers all five elements, one entry per element, shared
-// chunks between them, and lazy chunks for heavy areas (the calendar) and for each language.
+// Two builds from one source (ARCHITECTURE.md "Two builds"), each with one entry that registers all five
+// elements (`index.js`), one entry per element, shared chunks between them and lazy chunks per area and
+// per language:
+// - dist/cdn/: self-contained ES modules, React 19 inside, for a page that drops one <script type="module">;
+// - dist/npm/: for bundlers, the run-time libraries a host may already have (React first) left as imports.
+// Type declarations are written once, to dist/types/.
 import alias from '@rollup/plugin-alias'
 import commonjs from '@rollup/plugin-commonjs'
 import json from '@rollup/plugin-json'
@@ -8,62 +12,88 @@ import replace from '@rollup/plugin-replace'
 import terser from '@rollup/plugin-terser'
 import typescript from '@rollup/plugin-typescript'
 import nodePolyfills from 'rollup-plugin-polyfill-node'
-import { precompiledMessages, sizeReport } from './scripts/rollup-plugins.mjs'
-import { reactAliasEntries } from './scripts/react-runtime.mjs'
+import {
+  noSideEffectOnlyImports,
+  precompiledMessages,
+  sizeReport,
+  websocketOnlyEngine,
+} from './scripts/rollup-plugins.mjs'
+import { cdnAliases, hasSideEffects, isNpmExternal } from './scripts/build-targets.mjs'
 
 // The build writes to BUILD_DIR (scripts/build.mjs swaps it into dist/ at the end, so a running server never
 // serves a half-written bundle).
 const outDir = process.env.BUILD_DIR ?? 'dist'
 
-const elements = ['agent-console', 'agent-login', 'agent-status', 'agent-call-panel', 'agent-calendar']
+/** The element names, each an entry of its own. */
+export const elements = ['agent-console', 'agent-login', 'agent-status', 'agent-call-panel', 'agent-calendar']
 
-export default {
-  input: {
-    'agent-console': 'src/elements/index.ts',
-    ...Object.fromEntries(elements.map((name) => [`elements/${name}`, `src/elements/${name}.tsx`])),
-  },
-  output: {
-    dir: outDir,
-    format: 'es',
-    entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
-    sourcemap: true,
-  },
-  preserveEntrySignatures: 'exports-only',
-  onwarn(warning, warn) {
-    // Lit and FullCalendar use `this` at module top level in their UMD guards; harmless in ESM.
-    if (warning.code === 'THIS_IS_UNDEFINED') return
-    // React libraries mark themselves "use client" for server components; meaningless in a browser bundle.
-    if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return
-    warn(warning)
-  },
-  plugins: [
-    alias({
-      // Messages are precompiled, so the ICU parser is not needed at run time.
-      // React's API runs on preact/compat (scripts/react-runtime.mjs).
-      entries: [
-        {
-          find: /^@formatjs\/icu-messageformat-parser$/,
-          replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
-        },
-        ...reactAliasEntries,
-      ],
-    }),
-    replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-    precompiledMessages(),
-    json({ compact: true, exclude: ['locales/*.json'] }),
-    nodeResolve({ browser: true, exportConditions: ['browser', 'production'], preferBuiltins: false }),
-    commonjs(),
-    // simple-peer and its stream shims use Node's process, Buffer and global: the plugin injects them
-    // into every node_modules file that needs one (its own polyfills included), nothing else.
-    nodePolyfills({ include: ['node_modules/**/*.js'] }),
-    typescript({
-      tsconfig: './tsconfig.build.json',
-      noEmitOnError: true,
-      outDir,
-      declarationDir: `${outDir}/types`,
-    }),
-    terser({ format: { comments: false }, compress: { passes: 2 } }),
-    sizeReport(),
-  ],
+const input = {
+  index: 'src/elements/index.ts',
+  ...Object.fromEntries(elements.map((name) => [name, `src/elements/${name}.tsx`])),
 }
+
+function onwarn(warning, warn) {
+  // Lit and FullCalendar use `this` at module top level in their UMD guards; harmless in ESM.
+  if (warning.code === 'THIS_IS_UNDEFINED') return
+  // React libraries mark themselves "use client" for server components; meaningless in a browser bundle.
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return
+  warn(warning)
+}
+
+/**
+ * One build's Rollup options.
+ *
+ * @param {'cdn' | 'npm'} target which build
+ * @param {{ declarations?: boolean, report?: boolean }} options whether this build writes the types and
+ *   prints its size report
+ */
+export function buildOptions(target, { declarations = false, report = true } = {}) {
+  const cdn = target === 'cdn'
+  return {
+    input,
+    external: cdn ? undefined : isNpmExternal,
+    // An import left to the host's bundler is kept for its side effects only where it has some (Shoelace
+    // components define their tags), so the npm build does not repeat `import "react"` in every chunk.
+    treeshake: cdn ? true : { moduleSideEffects: (id, external) => !external || hasSideEffects(id) },
+    output: {
+      // Both builds share the output folder so the declarations (dist/types/) sit inside it, as the
+      // TypeScript plugin requires.
+      dir: outDir,
+      format: 'es',
+      entryFileNames: `${target}/[name].js`,
+      chunkFileNames: `${target}/chunks/[name]-[hash].js`,
+      sourcemap: true,
+      // A host's bundler schedules the npm build's modules itself: no imports hoisted into the entries.
+      hoistTransitiveImports: cdn,
+    },
+    preserveEntrySignatures: 'exports-only',
+    onwarn,
+    plugins: [
+      // Messages are precompiled, so the ICU parser is not needed at run time; the self-contained build also
+      // drops the parts of its libraries the console never calls (scripts/build-targets.mjs).
+      alias({ entries: cdn ? cdnAliases : [] }),
+      ...(cdn ? [websocketOnlyEngine()] : []),
+      replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+      precompiledMessages(),
+      json({ compact: true, exclude: ['locales/*.json'] }),
+      nodeResolve({ browser: true, exportConditions: ['browser', 'production'], preferBuiltins: false }),
+      commonjs(),
+      // simple-peer and its stream shims use Node's process, Buffer and global: the plugin injects them
+      // into every node_modules file that needs one (its own polyfills included), nothing else.
+      nodePolyfills({ include: ['node_modules/**/*.js'] }),
+      typescript({
+        tsconfig: './tsconfig.build.json',
+        noEmitOnError: true,
+        outDir,
+        ...(declarations
+          ? { declaration: true, declarationDir: `${outDir}/types` }
+          : { declaration: false, declarationDir: undefined }),
+      }),
+      terser({ format: { comments: false }, compress: { passes: 2 } }),
+      ...(cdn ? [] : [noSideEffectOnlyImports()]),
+      ...(report ? [sizeReport(target)] : []),
+    ],
+  }
+}
+
+export default [buildOptions('npm', { declarations: true }), buildOptions('cdn')]

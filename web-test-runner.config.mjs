@@ -1,9 +1,8 @@
-// Browser tests: every test file is bundled by esbuild (one file per test, with the bundle's React runtime,
-// see scripts/react-runtime.mjs) and run in Debian's Chromium with a fake camera and microphone.
+// Browser tests: every test file is bundled by esbuild (one file per test, React 19 inside) and run in
+// Debian's Chromium with a fake camera and microphone.
 import { chromeLauncher } from '@web/test-runner-chrome'
 import { build } from 'esbuild'
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs'
-import { reactAliases } from './scripts/react-runtime.mjs'
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs'
 import { defaultReporter } from '@web/test-runner'
 
@@ -17,7 +16,6 @@ const bundleTests = {
       write: false,
       format: 'esm',
       jsx: 'automatic',
-      alias: reactAliases,
       sourcemap: 'inline',
       target: 'es2022',
       define: { 'process.env.NODE_ENV': '"development"', global: 'globalThis' },

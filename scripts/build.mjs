@@ -1,5 +1,6 @@
-// `npm run build`: icons, the Rollup bundle, then custom-elements.json. The bundle is written beside dist/
-// and swapped in at the end, so a server running during the build keeps serving a whole bundle.
+// `npm run build`: icons, the two Rollup builds (dist/npm/, dist/cdn/, types in dist/types/), then
+// custom-elements.json. The bundle is written beside dist/ and swapped in at the end, so a server running
+// during the build keeps serving a whole bundle.
 import { execFileSync } from 'node:child_process'
 import { existsSync, renameSync, rmSync } from 'node:fs'
 

@@ -3,6 +3,9 @@
 // HTMLElement with the session attributes (from the SessionAttributes interface) and the element's
 // own `props` (from the object literal given to createAgentElement), each an attribute and a property.
 
+/** Where an element's module is published: `src/elements/agent-login.tsx` → `dist/npm/agent-login.js`. */
+export const publishedPath = (path) => path.replace(/^src\/elements\/([\w-]+)\.tsx?$/, 'dist/npm/$1.js')
+
 const kebab = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()
 
 function jsDocText(ts, node) {
@@ -102,6 +105,20 @@ export function r2wcPlugin() {
       customElementsManifest.modules = customElementsManifest.modules.filter((m) =>
         m.declarations?.some((d) => d.customElement),
       )
+      // The manifest names what a host imports: the npm build's modules (package.json `exports`), and no
+      // private members of the source's element factory.
+      for (const module of customElementsManifest.modules) {
+        module.path = publishedPath(module.path)
+        for (const declaration of module.declarations ?? []) {
+          declaration.members = (declaration.members ?? [])
+            .filter((member) => member.privacy !== 'private' && !member.name?.startsWith('#'))
+            .map(({ inheritedFrom, ...member }) =>
+              inheritedFrom?.module?.startsWith('src/') ? member : { ...member, inheritedFrom },
+            )
+        }
+        for (const entry of module.exports ?? [])
+          if (entry.declaration?.module) entry.declaration.module = publishedPath(entry.declaration.module)
+      }
     },
   }
 }

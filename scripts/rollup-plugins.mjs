@@ -1,5 +1,7 @@
 // Small Rollup plugins of our own: locale files precompiled to ICU ASTs (so the bundle carries no
-// message parser), and a size report of every entry and chunk.
+// message parser), engine.io without the transports the console never opens, and a size report of every
+// entry and chunk.
+import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { parse } from '@formatjs/icu-messageformat-parser'
 
@@ -12,6 +14,50 @@ export function precompiledMessages() {
       const messages = JSON.parse(code)
       const ast = Object.fromEntries(Object.entries(messages).map(([key, value]) => [key, parse(value)]))
       return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(ast))})`, map: null }
+    },
+  }
+}
+
+const WEBSOCKET_ONLY = '\0engine.io-websocket-only'
+
+/**
+ * engine.io-client's table of transports with WebSocket alone: the console's socket asks for
+ * `transports: ['websocket']` (services/socket.ts), so HTTP long-polling (XHR and fetch) and WebTransport
+ * are never opened, and the self-contained build leaves them out.
+ */
+export function websocketOnlyEngine() {
+  let websocket = null
+  return {
+    name: 'websocket-only-engine',
+    resolveId(source, importer) {
+      if (source !== './transports/index.js' || !importer) return null
+      if (!/[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]socket\.js$/.test(importer)) return null
+      websocket = join(dirname(importer), 'transports', 'websocket.js')
+      return WEBSOCKET_ONLY
+    },
+    load(id) {
+      if (id !== WEBSOCKET_ONLY) return null
+      return `import { WS } from ${JSON.stringify(websocket)}\nexport const transports = { websocket: WS }\n`
+    },
+  }
+}
+
+/**
+ * Fails the npm build when one of its chunks imports another only for its side effects: package.json's
+ * `sideEffects` names the element entries alone, so a host's bundler may drop such an import.
+ */
+export function noSideEffectOnlyImports() {
+  return {
+    name: 'no-side-effect-only-imports',
+    generateBundle(_options, bundle) {
+      const problems = Object.values(bundle)
+        .filter((file) => file.type === 'chunk')
+        .flatMap((chunk) =>
+          chunk.imports
+            .filter((imported) => imported in bundle && !chunk.importedBindings[imported]?.length)
+            .map((imported) => `${chunk.fileName} imports ${imported} only for its side effects`),
+        )
+      if (problems.length) this.error(`${problems.join('\n')}\n(use a binding of it instead)`)
     },
   }
 }
@@ -32,14 +78,16 @@ export function measure(bundle) {
     .sort((a, b) => a.file.localeCompare(b.file))
 }
 
-/** Prints each chunk's minified and gzipped size at the end of the build. */
-export function sizeReport() {
+/** Prints each chunk's minified and gzipped size at the end of the build (`label`: which build). */
+export function sizeReport(label = '') {
   return {
     name: 'size-report',
     generateBundle(_options, bundle) {
       const kb = (n) => `${(n / 1024).toFixed(1).padStart(7)} KB`
       const rows = measure(bundle)
-      console.log(`\n${'file'.padEnd(48)}${'minified'.padStart(10)}${'gzipped'.padStart(11)}`)
+      console.log(
+        `\n${(label ? `${label}: file` : 'file').padEnd(48)}${'minified'.padStart(10)}${'gzipped'.padStart(11)}`,
+      )
       for (const row of rows) console.log(`${row.file.padEnd(48)}${kb(row.minified)}${kb(row.gzipped)}`)
     },
   }

@@ -16,7 +16,8 @@ function decodedPath(path: string): string {
 }
 
 /**
- * Serves the demo pages, the built bundle and `/version.txt`. Unknown non-API paths answer with the
+ * Serves the demo pages, the self-contained build (`dist/cdn/`, React inside: what a page loads with one
+ * `<script type="module">`) under `/dist/cdn/`, and `/version.txt`. Unknown non-API paths answer with the
  * standalone console so its history routing can take them (SPEC §2 sends them to /login). Pages go
  * through `sendPage` (each answer's style nonce); test pages only with `devEndpoints` (never in
  * production), and only at their own route, never under /demo/.
@@ -25,7 +26,7 @@ export async function registerStatic(
   app: FastifyInstance,
   { version, devEndpoints }: { version: string; devEndpoints: boolean },
 ): Promise<void> {
-  await app.register(fastifyStatic, { root: `${root}dist`, prefix: '/dist/', cacheControl: false })
+  await app.register(fastifyStatic, { root: `${root}dist/cdn`, prefix: '/dist/cdn/', cacheControl: false })
   const pages = PAGES.filter((page) => devEndpoints || !page.test)
   await app.register(fastifyStatic, {
     root: `${root}demo`,

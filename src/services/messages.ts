@@ -1,6 +1,6 @@
 import type en from '../../locales/en.json'
 import type { Language } from '../constants'
-import type { MessageFormatElement } from 'react-intl'
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 
 /** Every message id; English defines them, the other languages are checked against it. */
 export type MessageId = keyof typeof en

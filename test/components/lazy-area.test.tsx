@@ -52,7 +52,7 @@ describe('<LazyArea>', () => {
     })
     await waitUntil(() => host.textContent?.includes('could not be loaded'))
     expect(host.querySelector('[role="alert"]')).to.exist
-    host.querySelector('sl-button')!.click()
+    host.querySelector('button')!.click()
     await waitUntil(() => host.querySelector('.area'))
     expect(attempts).to.equal(2)
     expect(host.textContent).to.equal('calendar here')
@@ -69,6 +69,6 @@ describe('<LazyArea>', () => {
     expect(host.textContent).to.contain('Loading')
     await time.tick(1)
     await waitUntil(() => host.textContent?.includes('taking too long'))
-    expect(host.querySelector('sl-button')?.textContent).to.equal('Try again')
+    expect(host.querySelector('button')?.textContent).to.equal('Try again')
   })
 })

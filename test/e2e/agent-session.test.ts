@@ -134,7 +134,7 @@ describe('an agent signs in, goes available, and stays connected', () => {
       .locator(inConsole('.connection-state[data-state="online"]'))
       .waitFor({ state: 'attached', timeout: 40_000 })
       .catch(async (error: unknown) => {
-        const notice = await page.locator(inConsole('sl-alert')).allTextContents()
+        const notice = await page.locator(inConsole('.toast-stack .toast')).allTextContents()
         throw new Error(
           `not back online (server down ${downFor} ms; notices ${JSON.stringify(notice)})\n${seen.join('\n')}`,
           { cause: error },

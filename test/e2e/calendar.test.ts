@@ -100,7 +100,9 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
     await agent.screenshot({ path: join(SHOTS, 'calendar-schedule-drawer.png') })
     // The confirmation lives 7 s: watched for from before the click.
     await Promise.all([
-      agent.locator(inConsole('sl-alert'), { hasText: 'The appointment was scheduled.' }).waitFor(),
+      agent
+        .locator(inConsole('.toast-stack .toast'), { hasText: 'The appointment was scheduled.' })
+        .waitFor(),
       (async () => {
         await agent.click(inConsole('.schedule-drawer .drawer-footer .submit'))
         await agent.locator(inConsole('.schedule-drawer[open]')).waitFor({ state: 'detached' })

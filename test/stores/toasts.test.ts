@@ -62,7 +62,7 @@ describe('toasts', () => {
     notify({ variant: 'danger', messageId: 'errors.generic', values: { code: 500 } })
     const alerts = () =>
       [...page.querySelectorAll('agent-status, agent-call-panel')].flatMap((el) => [
-        ...el.shadowRoot!.querySelectorAll('sl-alert'),
+        ...el.shadowRoot!.querySelectorAll('.toast-stack .toast'),
       ])
     await waitUntil(() => alerts().length > 0)
     expect(alerts()).to.have.length(1)

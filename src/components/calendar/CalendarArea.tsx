@@ -17,6 +17,7 @@ import { $scheduleDrawer } from '../../stores/calendar/schedule'
 import { GenericError } from '../common/GenericError'
 import { LazyArea } from '../common/LazyArea'
 import { useShadowStyles } from '../root/useShadowStyles'
+import { controlStyles } from '../common/controls.styles'
 import { CalendarToolbar } from './CalendarToolbar'
 import { DayGrid } from './DayGrid'
 import { calendarStyles } from './calendar.styles'
@@ -58,7 +59,7 @@ export default function CalendarArea({ timeZone: zone, scheduleButton = false }:
     setCalendarTimeZone(zone)
     return () => setCalendarTimeZone(null)
   }, [zone])
-  useShadowStyles(calendarStyles)
+  useShadowStyles(controlStyles, calendarStyles)
   const day = useStore($calendarDay)
   const date = useStore($calendarDate)
   const timeZone = useStore($calendarTimeZone)

@@ -3,8 +3,6 @@ import { showNextDay, showPreviousDay, showToday } from '../../stores/calendar/c
 import { utcNoonOf } from '../../lib/zoned-time'
 import { openScheduleDrawer } from '../../stores/calendar/schedule'
 import { UsersSelect } from './UsersSelect'
-import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
-import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 
 interface CalendarToolbarProps {
@@ -26,37 +24,40 @@ export function CalendarToolbar({ date, isToday, scheduleButton }: CalendarToolb
   return (
     <div className="calendar-toolbar">
       <div className="calendar-nav">
-        <sl-icon-button
-          className="previous-day"
-          name="chevron-left"
-          label={intl.formatMessage({ id: 'calendar.previousDay' })}
+        <button
+          type="button"
+          className="icon-button previous-day"
+          aria-label={intl.formatMessage({ id: 'calendar.previousDay' })}
           onClick={showPreviousDay}
-        ></sl-icon-button>
+        >
+          <sl-icon name="chevron-left" aria-hidden="true"></sl-icon>
+        </button>
         <h2 className="calendar-heading" aria-live="polite">
           <span className="calendar-weekday">{weekday}</span>
           <span className="calendar-date">{longDate}</span>
         </h2>
-        <sl-icon-button
-          className="next-day"
-          name="chevron-right"
-          label={intl.formatMessage({ id: 'calendar.nextDay' })}
+        <button
+          type="button"
+          className="icon-button next-day"
+          aria-label={intl.formatMessage({ id: 'calendar.nextDay' })}
           onClick={showNextDay}
-        ></sl-icon-button>
-        <sl-button size="small" className="today" disabled={isToday} onClick={showToday}>
+        >
+          <sl-icon name="chevron-right" aria-hidden="true"></sl-icon>
+        </button>
+        <button type="button" className="button small today" disabled={isToday} onClick={showToday}>
           {intl.formatMessage({ id: 'calendar.today' })}
-        </sl-button>
+        </button>
       </div>
       <UsersSelect />
       {scheduleButton && (
-        <sl-button
-          size="small"
-          variant="primary"
-          className="new-appointment"
+        <button
+          type="button"
+          className="button small primary new-appointment"
           onClick={() => openScheduleDrawer()}
         >
-          <sl-icon slot="prefix" name="calendar-event"></sl-icon>
+          <sl-icon name="calendar-event" aria-hidden="true"></sl-icon>
           {intl.formatMessage({ id: 'calendar.schedule.createTitle' })}
-        </sl-button>
+        </button>
       )}
     </div>
   )

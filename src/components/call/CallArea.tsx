@@ -12,6 +12,9 @@ import { TransferDialog } from './TransferDialog'
 import { InviteDialog } from './InviteDialog'
 import { KickDialog } from './KickDialog'
 import { callStyles } from './call.styles'
+import { registerCallIcons } from '../icons/call-icons'
+
+registerCallIcons()
 
 /**
  * The call container (lazy chunk): the video stage, the side menu and its view, and the transfer,

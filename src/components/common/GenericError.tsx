@@ -1,7 +1,8 @@
 import { FormattedMessage } from 'react-intl'
 import type { MessageId } from '../../stores/app/i18n'
-import '@shoelace-style/shoelace/dist/components/alert/alert.js'
-import '@shoelace-style/shoelace/dist/components/button/button.js'
+import { useShadowStyles } from '../root/useShadowStyles'
+import { controlStyles } from './controls.styles'
+import { loadAlert, useShoelaceWhen } from './shoelace-on-demand'
 
 interface GenericErrorProps {
   /** Which explanation to show. */
@@ -14,14 +15,16 @@ interface GenericErrorProps {
 
 /** The generic error with a retry button: what a view shows instead of going blank. */
 export function GenericError({ messageId, values, onRetry }: GenericErrorProps) {
+  useShadowStyles(controlStyles)
+  useShoelaceWhen(true, loadAlert)
   return (
     <sl-alert variant="danger" open role="alert">
       <p>
         <FormattedMessage id={messageId} values={values ?? {}} />
       </p>
-      <sl-button size="small" variant="default" onClick={onRetry}>
+      <button type="button" className="button small" onClick={onRetry}>
         <FormattedMessage id="errors.retry" />
-      </sl-button>
+      </button>
     </sl-alert>
   )
 }

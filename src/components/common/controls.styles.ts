@@ -2,8 +2,9 @@ import { css } from 'lit'
 
 /**
  * Native form controls dressed in the Shoelace design tokens. The screens on the way to "available"
- * (login, startup check, status menu) use them instead of Shoelace's form components, which would
- * cost some 15 KB gzipped of that path's 130 KB budget.
+ * (login, startup check, status menu, the calendar sidebar's toolbar, the ringing modal, the error with
+ * its retry) use them instead of Shoelace's form components and button, which would cost some 25 KB
+ * gzipped of that path.
  */
 export const controlStyles = css`
   .field {
@@ -31,6 +32,15 @@ export const controlStyles = css`
     outline: none;
     border-color: var(--sl-input-border-color-focus);
     box-shadow: 0 0 0 var(--sl-focus-ring-width) var(--sl-input-focus-ring-color);
+  }
+  .field.small > label {
+    font-size: var(--sl-input-label-font-size-small);
+  }
+  .input.small {
+    height: var(--sl-input-height-small);
+    padding: 0 var(--sl-input-spacing-small);
+    font-size: var(--sl-input-font-size-small);
+    border-radius: var(--sl-input-border-radius-small);
   }
   .input[aria-invalid='true'] {
     border-color: var(--sl-color-danger-600);
@@ -75,6 +85,94 @@ export const controlStyles = css`
     background: var(--sl-color-primary-500);
     border-color: var(--sl-color-primary-500);
     color: var(--sl-color-neutral-0);
+  }
+  .button.small {
+    font-size: var(--sl-button-font-size-small);
+    min-height: var(--sl-input-height-small);
+    padding: 0 var(--sl-spacing-medium);
+    border-radius: var(--sl-input-border-radius-small);
+  }
+  .button.large {
+    font-size: var(--sl-button-font-size-large);
+    min-height: var(--sl-input-height-large);
+    padding: 0 var(--sl-spacing-x-large);
+    border-radius: var(--sl-input-border-radius-large);
+  }
+  .button.success {
+    background: var(--sl-color-success-600);
+    border-color: var(--sl-color-success-600);
+    color: var(--sl-color-neutral-0);
+  }
+  .button.success:hover:not(:disabled) {
+    background: var(--sl-color-success-500);
+    border-color: var(--sl-color-success-500);
+    color: var(--sl-color-neutral-0);
+  }
+  .button.danger {
+    background: transparent;
+    border-color: var(--sl-color-danger-600);
+    color: var(--sl-color-danger-600);
+  }
+  .button.danger:hover:not(:disabled) {
+    background: var(--sl-color-danger-600);
+    border-color: var(--sl-color-danger-600);
+    color: var(--sl-color-neutral-0);
+  }
+  .button[aria-busy='true']::after {
+    content: '';
+    width: 1em;
+    height: 1em;
+    border: 2px solid currentColor;
+    border-right-color: transparent;
+    border-radius: 50%;
+    animation: button-busy 0.75s linear infinite;
+  }
+  @keyframes button-busy {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .button[aria-busy='true']::after {
+      animation-duration: 2s;
+    }
+  }
+  .icon-button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    padding: var(--sl-spacing-x-small);
+    border: 0;
+    border-radius: var(--sl-border-radius-medium);
+    background: none;
+    color: var(--sl-color-neutral-600);
+    font-size: var(--sl-font-size-large);
+    cursor: pointer;
+  }
+  .icon-button:hover:not(:disabled) {
+    color: var(--sl-color-primary-600);
+  }
+  .icon-button:focus-visible {
+    outline: var(--sl-focus-ring);
+    outline-offset: var(--sl-focus-ring-offset);
+  }
+  .pill {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--sl-spacing-3x-small);
+    padding: 0 var(--sl-spacing-small);
+    border: solid 1px var(--sl-color-neutral-200);
+    border-radius: var(--sl-border-radius-pill);
+    background: var(--sl-color-neutral-50);
+    color: var(--sl-color-neutral-800);
+    font-size: var(--sl-button-font-size-small);
+    line-height: calc(var(--sl-input-height-small) - 2px);
+    white-space: nowrap;
+  }
+  .pill.warning {
+    border-color: var(--sl-color-warning-200);
+    background: var(--sl-color-warning-50);
+    color: var(--sl-color-warning-800);
   }
   .button.text {
     border-color: transparent;

@@ -7,10 +7,9 @@ import { useShadowRoot } from '../root/shadow-root-context'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { InboundModal } from './InboundModal'
 import { RelativeMinutes } from '../call/RelativeMinutes'
+import { controlStyles } from '../common/controls.styles'
 import { inboundStyles } from './inbound.styles'
-import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
-import '@shoelace-style/shoelace/dist/components/tag/tag.js'
 
 /** Fired on the element (composed) once a ringing modal has been painted: the latency benchmark listens. */
 export const INBOUND_PAINTED_EVENT = 'agent-inbound-painted'
@@ -24,7 +23,7 @@ export default function InboundArea() {
   const root = useShadowRoot()
   const isHost = usePageHost(inboundHost)
   const ringing = useStore($inbound)
-  useShadowStyles(inboundStyles)
+  useShadowStyles(controlStyles, inboundStyles)
 
   if (!isHost) return null
   const painted = () =>
@@ -48,13 +47,10 @@ export default function InboundArea() {
       {ringing ? (
         <InboundModal key={ringing.call.id} ringing={ringing} onPainted={painted} />
       ) : (
-        // The modal's Shoelace parts, rendered once while idle: their first instance (styles, first
+        // The modal's Shoelace icon, rendered once while idle: its first instance (styles, first
         // render) is not paid on the first ring.
         <div hidden className="inbound-prewarm">
-          <sl-button size="large">
-            <sl-icon slot="prefix" name="telephone"></sl-icon>
-          </sl-button>
-          <sl-tag size="small" pill></sl-tag>
+          <sl-icon name="telephone"></sl-icon>
           <RelativeMinutes since={0} offsetMinutes={2} />
         </div>
       )}

@@ -2,7 +2,6 @@ import { FormattedMessage } from 'react-intl'
 import type { InboundCall } from '../../protocol'
 import type { MessageId } from '../../stores/app/i18n'
 import { RelativeMinutes } from '../call/RelativeMinutes'
-import '@shoelace-style/shoelace/dist/components/tag/tag.js'
 
 interface InboundDetailsProps {
   call: InboundCall

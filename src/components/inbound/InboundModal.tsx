@@ -3,9 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { answerInbound, dismissInbound, type Ringing } from '../../stores/inbound/inbound'
 import { NetworkQuality } from '../call/NetworkQuality'
 import { InboundDetails } from './InboundDetails'
-import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
-import '@shoelace-style/shoelace/dist/components/tag/tag.js'
 
 interface InboundModalProps {
   ringing: Ringing
@@ -21,15 +19,14 @@ interface InboundModalProps {
 export function InboundModal({ ringing, onPainted }: InboundModalProps) {
   const intl = useIntl()
   const dialog = useRef<HTMLDialogElement>(null)
-  const answer = useRef<HTMLElementTagNameMap['sl-button']>(null)
+  const answer = useRef<HTMLButtonElement>(null)
   const { call } = ringing
 
   useLayoutEffect(() => {
     const element = dialog.current
     if (element && !element.open) element.showModal()
-    // Answer takes the focus once Shoelace has rendered it, so Enter answers.
-    const button = answer.current
-    void button?.updateComplete.then(() => button.focus())
+    // Answer takes the focus, so Enter answers.
+    answer.current?.focus()
     return () => element?.close()
   }, [])
 
@@ -56,10 +53,10 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
         <sl-icon name={call.invitation ? 'person-plus' : 'telephone-inbound'} aria-hidden="true"></sl-icon>
         <h2 id="inbound-title">{title}</h2>
         {call.priority && (
-          <sl-tag variant="warning" size="small" pill className="vip-tag">
+          <span className="pill warning vip-tag">
             <sl-icon name="star-fill" aria-hidden="true"></sl-icon>
             <FormattedMessage id="call.inbound.vip" />
-          </sl-tag>
+          </span>
         )}
       </header>
       <div id="inbound-details">
@@ -67,28 +64,27 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
       </div>
       <NetworkQuality />
       <footer className="inbound-actions">
-        <sl-button
+        <button
+          type="button"
           ref={answer}
-          variant="success"
-          size="large"
-          loading={ringing.answering}
-          onClick={() => void answerInbound()}
-          className="answer-button"
+          className="button large success answer-button"
+          aria-busy={ringing.answering}
+          onClick={() => {
+            if (!ringing.answering) void answerInbound()
+          }}
         >
-          <sl-icon slot="prefix" name="telephone" aria-hidden="true"></sl-icon>
+          <sl-icon name="telephone" aria-hidden="true"></sl-icon>
           <FormattedMessage id="call.inbound.answer" />
-        </sl-button>
-        <sl-button
-          variant="danger"
-          outline
-          size="large"
+        </button>
+        <button
+          type="button"
+          className="button large danger dismiss-button"
           disabled={ringing.answering}
           onClick={() => dismissInbound()}
-          className="dismiss-button"
         >
-          <sl-icon slot="prefix" name="telephone-x" aria-hidden="true"></sl-icon>
+          <sl-icon name="telephone-x" aria-hidden="true"></sl-icon>
           <FormattedMessage id="call.inbound.dismiss" />
-        </sl-button>
+        </button>
       </footer>
     </dialog>
   )

@@ -74,7 +74,7 @@ export const inboundStyles = css`
     gap: var(--sl-spacing-small);
     margin-block-start: var(--sl-spacing-large);
   }
-  .inbound-actions sl-button {
+  .inbound-actions .button {
     flex: 1;
   }
 `

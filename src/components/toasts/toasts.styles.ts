@@ -13,7 +13,60 @@ export const toastStyles = css`
     width: min(26rem, calc(100vw - 2 * var(--sl-spacing-medium)));
     pointer-events: none;
   }
-  .toast-stack sl-alert {
+  .toast {
+    --toast-color: var(--sl-color-primary-600);
     pointer-events: auto;
+    display: flex;
+    align-items: flex-start;
+    gap: var(--sl-spacing-medium);
+    padding: var(--sl-spacing-large);
+    background: var(--sl-panel-background-color);
+    border: solid var(--sl-panel-border-width) var(--sl-panel-border-color);
+    border-top: solid 3px var(--toast-color);
+    border-radius: var(--sl-border-radius-medium);
+    box-shadow: var(--sl-shadow-large);
+    font-family: var(--sl-font-sans);
+    font-size: var(--sl-font-size-small);
+    line-height: 1.6;
+    color: var(--sl-color-neutral-700);
+  }
+  .toast.success {
+    --toast-color: var(--sl-color-success-600);
+  }
+  .toast.neutral {
+    --toast-color: var(--sl-color-neutral-600);
+  }
+  .toast.warning {
+    --toast-color: var(--sl-color-warning-600);
+  }
+  .toast.danger {
+    --toast-color: var(--sl-color-danger-600);
+  }
+  .toast-icon {
+    flex: none;
+    font-size: var(--sl-font-size-large);
+    color: var(--toast-color);
+  }
+  .toast-message {
+    flex: 1;
+    overflow-wrap: anywhere;
+  }
+  .toast-close {
+    flex: none;
+    display: inline-flex;
+    padding: var(--sl-spacing-3x-small);
+    border: 0;
+    border-radius: var(--sl-border-radius-small);
+    background: none;
+    color: var(--sl-color-neutral-600);
+    font-size: var(--sl-font-size-medium);
+    cursor: pointer;
+  }
+  .toast-close:hover {
+    color: var(--sl-color-neutral-900);
+  }
+  .toast-close:focus-visible {
+    outline: var(--sl-focus-ring);
+    outline-offset: var(--sl-focus-ring-offset);
   }
 `

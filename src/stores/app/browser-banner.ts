@@ -1,5 +1,6 @@
 import { atom, onMount } from 'nanostores'
 import type { BrowserSupport } from '../../services/browser-support'
+import { brandHints, currentChromium, type BrandHints } from '../../services/browser-hints'
 import { clock } from '../../services/clock'
 
 /** What the browser-compatibility banner says, from the user agent (SPEC §8). */
@@ -9,13 +10,20 @@ export const $browserSupport = atom<BrowserSupport>('supported')
 export const $browserBannerDismissed = atom(false)
 
 /**
- * Classifies a user agent and keeps the result. The parser (Bowser) is a lazy chunk, off the path to
- * "available".
+ * Classifies a user agent and keeps the result. A current Chromium is recognised from its client
+ * hints; any other browser loads the parser (Bowser, a lazy chunk) to be classified.
  *
  * @example
  * await checkBrowser('Mozilla/5.0 … Chrome/98.0.4758.102 …') // $browserSupport: 'vulnerable'
  */
-export async function checkBrowser(userAgent: string = navigator.userAgent): Promise<void> {
+export async function checkBrowser(
+  userAgent: string = navigator.userAgent,
+  hints: BrandHints | undefined = userAgent === navigator.userAgent ? brandHints() : undefined,
+): Promise<void> {
+  if (currentChromium(hints, userAgent)) {
+    $browserSupport.set('supported')
+    return
+  }
   try {
     const { browserSupport } = await import('../../services/browser-support')
     $browserSupport.set(browserSupport(userAgent))

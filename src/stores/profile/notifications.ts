@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores'
-import { createIntl, createIntlCache } from 'react-intl'
+import { createIntl, createIntlCache } from '@formatjs/intl'
 import type { NotificationsUpdate } from '../../protocol'
 import { showDesktopNotification } from '../../services/desktop-notifications'
 import { realtime } from '../session/connection'

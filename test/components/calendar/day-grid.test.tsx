@@ -265,7 +265,10 @@ describe('<CalendarArea> day grid', () => {
   it('moves day by day with the arrows, with the weekday and date in the header', async () => {
     await show('Europe/Madrid', '2026-11-23', [])
     expect(area!.shadow.querySelector('.calendar-heading')!.textContent).to.equal('MondayNovember 23, 2026')
-    const [previous, next] = area!.shadow.querySelectorAll<HTMLElement>('.calendar-nav sl-icon-button')
+    const previous = area!.shadow.querySelector<HTMLButtonElement>('.calendar-nav button.previous-day')
+    const next = area!.shadow.querySelector<HTMLButtonElement>('.calendar-nav button.next-day')
+    expect(previous?.getAttribute('aria-label')).to.equal('Previous day')
+    expect(next?.getAttribute('aria-label')).to.equal('Next day')
     next!.click()
     expect($calendarDate.get()).to.equal('2026-11-24')
     await waitUntil(

@@ -132,7 +132,7 @@ export async function playsFrames(page: Page, selector: string): Promise<void> {
 
 /** Text of the console's toasts. */
 export async function toastTexts(page: Page): Promise<string[]> {
-  return page.locator(inConsole('.toast-stack sl-alert')).allTextContents()
+  return page.locator(inConsole('.toast-stack .toast')).allTextContents()
 }
 
 /**
@@ -140,9 +140,5 @@ export async function toastTexts(page: Page): Promise<string[]> {
  * (`Promise.all`) when that step may be slow.
  */
 export async function toastShown(page: Page, text: string, timeout = 20_000): Promise<void> {
-  await page
-    .locator(inConsole('.toast-stack sl-alert'))
-    .filter({ hasText: text })
-    .first()
-    .waitFor({ timeout })
+  await page.locator(inConsole('.toast-stack .toast')).filter({ hasText: text }).first().waitFor({ timeout })
 }

@@ -1,0 +1,212 @@
+// The published package as a host project gets it: `npm pack` of the built repository, installed with React
+// 19 into a scratch project (offline, from npm's cache), bundled by esbuild from the npm build, and
+// rendered in Chromium; and the self-contained build from the same tarball, loaded as a CRM page would.
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import { createServer, type Server } from 'node:http'
+import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize } from 'node:path'
+import { build } from 'esbuild'
+import type { Browser, Page } from 'playwright-core'
+import { collectErrors, launchBrowser } from './support/browser'
+import { npmIn, npmPack, writeHostProject } from './support/scratch-project'
+
+const ELEMENTS = ['agent-console', 'agent-login', 'agent-status', 'agent-call-panel', 'agent-calendar']
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.html': 'text/html',
+  '.map': 'application/json',
+}
+
+/** A page that hosts <agent-login> and loads `script`. */
+const hostPage = (script: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>` +
+  `<link rel="icon" href="data:,"></head>` +
+  `<body><div id="host"></div><agent-login lang="en"></agent-login><script type="module" src="${script}"></script></body></html>`
+
+/** Serves the host's bundle under /app/ and the installed package's cdn build under /cdn/. */
+function serve(routes: Record<string, string>, pages: Record<string, string>): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname)
+    const send = (status: number, body: string | Buffer, type = 'text/plain') => {
+      response.writeHead(status, { 'content-type': type })
+      response.end(body)
+    }
+    if (pages[path]) return send(200, pages[path], 'text/html')
+    const prefix = Object.keys(routes).find((candidate) => path.startsWith(candidate))
+    if (!prefix) return send(404, 'not found')
+    const root = routes[prefix]!
+    const file = normalize(join(root, path.slice(prefix.length)))
+    if (!file.startsWith(root)) return send(404, 'not found')
+    readFile(file).then(
+      (body) => send(200, body, TYPES[extname(file)] ?? 'application/octet-stream'),
+      () => send(404, 'not found'),
+    )
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+/** Announces itself as React DevTools so every React DOM renderer on the page reports its version. */
+async function reportRenderers(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const renderers: { rendererPackageName: string; version: string }[] = []
+    ;(window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject(internals: { rendererPackageName: string; version: string }) {
+        renderers.push({ rendererPackageName: internals.rendererPackageName, version: internals.version })
+        return renderers.length
+      },
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      checkDCE() {},
+    }
+    ;(window as unknown as Record<string, unknown>).reactRenderers = renderers
+  })
+}
+
+/** Opens a host page and waits for <agent-login>'s email field; returns the renderers React reported. */
+async function openLogin(browser: Browser, url: string, hostApp = false) {
+  const page = await browser.newPage({ locale: 'en-US' })
+  const errors = collectErrors(page)
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`)
+  })
+  await reportRenderers(page)
+  await page.goto(url)
+  // The label is the English message: the lazy language chunk loaded from the host's bundle too.
+  await page.locator('agent-login').getByLabel('Email').waitFor({ state: 'visible', timeout: 15_000 })
+  if (hostApp) await page.locator('#host-app').waitFor({ timeout: 5_000 })
+  const renderers = (await page.evaluate(
+    () => (window as unknown as Record<string, unknown>).reactRenderers,
+  )) as {
+    rendererPackageName: string
+    version: string
+  }[]
+  await page.close()
+  return { renderers, errors }
+}
+
+describe('the published package', () => {
+  let dir: string
+  let host: string
+  let tarball: string
+  let packed: string[]
+  let server: Server
+  let base: string
+  let browser: Browser
+
+  before(
+    async () => {
+      dir = await mkdtemp(join(tmpdir(), 'agent-console-pack-'))
+      host = join(dir, 'host')
+      await mkdir(host)
+      const pack = await npmPack(dir)
+      tarball = join(dir, pack.filename)
+      packed = pack.files.map((file) => file.path)
+      await writeHostProject(host, tarball)
+      await npmIn(host, ['ci', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'])
+      // A React host: its own root beside the element, on the same React (one renderer when deduped).
+      await writeFile(
+        join(host, 'main.js'),
+        [
+          "import { createElement } from 'react'",
+          "import { createRoot } from 'react-dom/client'",
+          "import 'agent-console/agent-login'",
+          "createRoot(document.getElementById('host')).render(createElement('p', { id: 'host-app' }, 'host app'))",
+        ].join('\n'),
+      )
+      await build({
+        absWorkingDir: host,
+        entryPoints: ['main.js'],
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        platform: 'browser',
+        outdir: 'out',
+        minify: true,
+        define: { 'process.env.NODE_ENV': '"production"' },
+        logLevel: 'silent',
+      })
+      server = await serve(
+        { '/app/': join(host, 'out'), '/cdn/': join(host, 'node_modules/agent-console/dist/cdn') },
+        { '/npm.html': hostPage('/app/main.js'), '/cdn.html': hostPage('/cdn/agent-login.js') },
+      )
+      const address = server.address()
+      assert.ok(address && typeof address === 'object')
+      base = `http://localhost:${address.port}`
+      browser = await launchBrowser()
+    },
+    { timeout: 180_000 },
+  )
+  after(async () => {
+    await browser?.close()
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(null)))
+    if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  it(
+    'packs both builds, the types and the manifest, and nothing of the sources',
+    { timeout: 60_000 },
+    async () => {
+      const listed = (await npmPack(dir, true)).files.map((file) => file.path)
+      assert.deepEqual(listed, packed, 'a dry run lists what the pack holds')
+      for (const build of ['npm', 'cdn']) {
+        assert.ok(listed.includes(`dist/${build}/index.js`), `dist/${build}/index.js`)
+        for (const name of ELEMENTS)
+          assert.ok(listed.includes(`dist/${build}/${name}.js`), `dist/${build}/${name}.js`)
+      }
+      assert.ok(listed.includes('dist/types/elements/index.d.ts'))
+      for (const name of ELEMENTS)
+        assert.ok(listed.includes(`dist/types/elements/${name}.d.ts`), `${name}.d.ts`)
+      assert.ok(listed.includes('custom-elements.json'))
+      assert.deepEqual(
+        listed.filter((path) => /^(src|server|test|bench|scripts|demo)\//.test(path)),
+        [],
+        'sources are not published',
+      )
+    },
+  )
+
+  it('installs with React 19 as its peer and nothing missing or invalid', { timeout: 60_000 }, async () => {
+    const tree = JSON.parse(await npmIn(host, ['ls', '--all', '--json'])) as {
+      dependencies: Record<string, { version: string; dependencies?: Record<string, unknown> }>
+    }
+    assert.match(tree.dependencies.react!.version, /^19\./)
+    assert.match(tree.dependencies['react-dom']!.version, /^19\./)
+    // The host's React is the one the package uses: no copy of its own under the package.
+    await assert.rejects(access(join(host, 'node_modules/agent-console/node_modules/react')))
+    await assert.rejects(access(join(host, 'node_modules/agent-console/node_modules/react-dom')))
+  })
+
+  it(
+    'renders <agent-login> from the npm build bundled by the host, on the host React 19',
+    { timeout: 60_000 },
+    async () => {
+      const { renderers, errors } = await openLogin(browser, `${base}/npm.html`, true)
+      assert.deepEqual(
+        renderers.map((renderer) => renderer.rendererPackageName),
+        ['react-dom'],
+        'one React DOM on the page',
+      )
+      assert.match(renderers[0]!.version, /^19\./)
+      assert.deepEqual(errors, [])
+    },
+  )
+
+  it(
+    'renders <agent-login> from the self-contained build, React 19 inside',
+    { timeout: 60_000 },
+    async () => {
+      const { renderers, errors } = await openLogin(browser, `${base}/cdn.html`)
+      assert.deepEqual(
+        renderers.map((renderer) => renderer.rendererPackageName),
+        ['react-dom'],
+      )
+      assert.match(renderers[0]!.version, /^19\./)
+      assert.deepEqual(errors, [])
+    },
+  )
+})
