@@ -16,7 +16,7 @@ import { newId } from './store/ids'
 import { systemClock, type Clock } from './clock'
 import { DEFAULT_TIMERS, type Timers } from './timers'
 import { TokenService } from './auth/tokens'
-import type { RateLimit } from './auth/rate-limiter'
+import type { RateLimit } from './auth/rate-limit'
 import { Background } from './background'
 import { defineRingJobs } from './routing/ring-end'
 import type { ServerContext } from './context'
@@ -27,6 +27,12 @@ import { startSweeper } from './routing/sweeper'
 import { registerStatic } from './http/static'
 import { registerApi } from './http/api'
 import { FileStorage } from './files/file-storage'
+import { registerSecurityHeaders } from './http/security-headers'
+import { registerCors } from './http/cors'
+import { originPolicy } from './http/origins'
+import { trustFunction } from './http/client-address'
+import type { TrustProxy } from './config'
+import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy } from './auth/login-throttle'
 import { createMetrics } from './observability/metrics'
 import { registerStateGauges } from './observability/state-gauges'
 import { timeDatabase } from './observability/timed-database'
@@ -67,10 +73,22 @@ export interface ApplicationOptions {
   shutdown?: Partial<DrainOptions>
   /** Base URL of links handed out (join URLs); default the listening address. */
   publicUrl?: string
-  /** `/api/dev/*` endpoints (default: on unless NODE_ENV=production). */
+  /** Production mode: nothing seeded, no dev endpoints, no test pages (default false: the demo). */
+  production?: boolean
+  /** `/api/dev/*` endpoints (default: on unless `production`). */
   devEndpoints?: boolean
+  /** Signing secret of the tokens (default: a random one kept in the database). */
+  jwtSecret?: string
+  /** Which proxies may report the client's address (default: none). */
+  trustProxy?: TrustProxy
+  /** Other origins whose pages may use the API, the socket and the bundle (CORS, socket Origin check). */
+  allowedOrigins?: string[]
+  /** Origins allowed to frame the pages (besides the server's own). */
+  frameAncestors?: string[]
   /** Server timers (ring timeout, queue limit, grace periods...), short in tests. */
   timers?: Partial<Timers>
+  /** Growing delays after failed logins and 2FA codes (per user, per user and address, per address). */
+  loginThrottle?: Partial<LoginThrottlePolicy>
   /** Rate limiter budgets: the whole API, and `POST /auth/login`. */
   rateLimits?: Partial<{ api: RateLimit; login: RateLimit }>
   /** Time source (tests may drive it). */
@@ -117,7 +135,7 @@ const DEFAULT_DRAIN: DrainOptions = { delayMs: 0, timeoutMs: 10_000 }
 
 async function openDatabase(options: ApplicationOptions): Promise<Database> {
   if (options.database) return options.database
-  const url = options.databaseUrl ?? process.env.DATABASE_URL
+  const url = options.databaseUrl
   // postgres:// and postgresql:// go to a server; anything else names a PGlite data dir (memory:// included).
   if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url)
   return openPGlite({ dataDir: options.dataDir ?? url ?? '.data/pglite' })
@@ -143,8 +161,12 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const db = timeDatabase(opened, metrics.dbQueryDuration, metrics.dbErrors, clock.now)
   await migrate(db)
   lifecycle.migrated = true
-  if (options.seed !== false) await seed(db, clock.now())
-  const secret = process.env.JWT_SECRET ?? (await serverSecret(db, 'jwt'))
+  const production = options.production ?? false
+  if (options.seed ?? !production) await seed(db, clock.now())
+  const secret = options.jwtSecret ?? (await serverSecret(db, 'jwt'))
+  const trust = trustFunction(options.trustProxy ?? false)
+  let baseUrl = options.publicUrl ?? ''
+  const origins = originPolicy(options.allowedOrigins ?? [], () => baseUrl)
   const files = await FileStorage.open(filesDirectory(options))
 
   const level =
@@ -155,7 +177,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       processId: nodeId,
       ...(options.logStream ? { stream: options.logStream } : {}),
     }),
-    trustProxy: true,
+    // X-Forwarded-For counts only from the proxies TRUST_PROXY names: a client cannot choose its address.
+    trustProxy: trust,
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: (text: string) => decodeQueryString(text) },
   })
@@ -168,12 +191,15 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: 1024 * 1024,
-    // A draining process takes no new connection: the client tries again and lands on another one.
-    allowRequest: (_request, answer) => answer(lifecycle.draining ? 'draining' : null, !lifecycle.draining),
+    // A draining process takes no new connection: the client tries again and lands on another one. A page
+    // of another site must not drive a signed-in agent's socket (cross-site WebSocket hijacking).
+    allowRequest: (request, answer) => {
+      if (lifecycle.draining) return answer('draining', false)
+      answer(null, origins.allows(request.headers.origin, request.headers.host))
+    },
     ...(adapter ? { adapter } : {}),
   })
   const customers: CustomerNamespace = io.of(CUSTOMER_NAMESPACE) as unknown as CustomerNamespace
-  let baseUrl = options.publicUrl ?? ''
   const log = (message: string, error?: unknown) => logger.error({ err: error }, message)
   const context: ServerContext = {
     db,
@@ -185,7 +211,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     customers,
     nodeId,
     publicUrl: () => baseUrl,
-    devEndpoints: options.devEndpoints ?? process.env.NODE_ENV !== 'production',
+    production,
+    trust,
+    origins,
+    devEndpoints: options.devEndpoints ?? !production,
+    loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
     rateLimits: {
       api: options.rateLimits?.api ?? { max: 600, windowMs: 60_000 },
       login: options.rateLimits?.login ?? { max: 30, windowMs: 60_000 },
@@ -219,6 +249,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   })
   registerMetricsRoute(fastify, metrics.registry, options.metricsToken ?? process.env.METRICS_TOKEN)
   defineRingJobs(context)
+  await registerSecurityHeaders(fastify, {
+    frameAncestors: options.frameAncestors ?? [],
+    publicUrl: () => baseUrl,
+  })
+  await registerCors(fastify, origins)
   await fastify.register(async (api) => registerApi(api, context), { prefix: '/api' })
   await registerStatic(fastify, { version: options.version, devEndpoints: context.devEndpoints })
   io.on('connection', (socket) => attachAgentSocket(context, socket))

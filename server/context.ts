@@ -4,7 +4,10 @@ import type { Timers } from './timers'
 import type { TokenService } from './auth/tokens'
 import type { Background } from './background'
 import type { AgentServer, CustomerNamespace } from './realtime/io-types'
-import type { RateLimit } from './auth/rate-limiter'
+import type { RateLimit } from './auth/rate-limit'
+import type { LoginThrottlePolicy } from './auth/login-throttle'
+import type { TrustFunction } from './http/client-address'
+import type { OriginPolicy } from './http/origins'
 import type { FileStorage } from './files/file-storage'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ServerMetrics } from './observability/metrics'
@@ -26,8 +29,16 @@ export interface ServerContext {
   nodeId: string
   /** Base URL for links handed out (join URLs, SSO). */
   publicUrl: () => string
+  /** Production mode: nothing seeded, no dev endpoints, no test pages. */
+  production: boolean
+  /** Which proxies may report a client's address (`TRUST_PROXY`). */
+  trust: TrustFunction
+  /** Which page origins may use the API and the socket (`ALLOWED_ORIGINS`, the server's own). */
+  origins: OriginPolicy
   /** Whether `/api/dev/*` exists. */
   devEndpoints: boolean
+  /** Growing delays after failed logins and 2FA codes. */
+  loginThrottle: LoginThrottlePolicy
   rateLimits: { api: RateLimit; login: RateLimit }
   /** Saved files on disk (under the data folder). */
   files: FileStorage

@@ -25,7 +25,8 @@ export function printDemoLogins(now: number): void {
     `     backup codes ${DEMO_BACKUP_CODES.slice(0, 3).join(', ')} … ${DEMO_BACKUP_CODES.at(-1) ?? ''}`,
   )
   console.log(
-    'Other statuses: 400 without the terms checkbox, 401 wrong password, 410 after 5 failures, 429 rate limit.',
+    'Other statuses: 400 without the terms checkbox, 401 wrong password, 410 while failed logins make an address wait, 429 rate limit.',
   )
+  console.log('Enterprise SSO: sso@demo.test signs in at the demo identity provider (same password).')
   console.log('Mint a claim id: POST /api/dev/claims {"email":"ana@demo.test"} → open /login/claim/{id}\n')
 }

@@ -11,7 +11,8 @@ export class ServerError extends Error {
   constructor(
     readonly code: number,
     message: string,
-    readonly details: { reason?: string; errors?: FieldError[] } = {},
+    /** `retryAfter`: seconds until a refused attempt may be made again (HTTP `retry-after`). */
+    readonly details: { reason?: string; errors?: FieldError[]; retryAfter?: number } = {},
   ) {
     super(message)
     this.name = 'ServerError'

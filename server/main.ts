@@ -1,14 +1,26 @@
 // `npm start`: the reference server on http://localhost:8080 (PORT to change it), data in .data/ (or DATABASE_URL).
+// Configuration comes from the environment (server/config.ts, README "Configuration"); NODE_ENV=production
+// seeds nothing, prints nothing secret, serves no test page and refuses an unsafe configuration.
 import { readFileSync } from 'node:fs'
 import { createApplication } from './app'
+import { ConfigError, readConfig, type ServerConfig } from './config'
 import { printDemoLogins } from './demo-logins'
+import { startDemoSso } from './demo-idp/demo-sso'
 import type { Timers } from './timers'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string
 }
 const version = process.env.APP_VERSION ?? pkg.version
-const port = Number(process.env.PORT ?? 8080)
+
+let config: ServerConfig
+try {
+  config = readConfig(process.env)
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error
+  console.error(`The server did not start. ${error.message}`)
+  process.exit(1)
+}
 
 /** A whole number of milliseconds from the environment, or the default; anything else stops the start. */
 function milliseconds(name: string, fallback: number): number {
@@ -21,21 +33,28 @@ function milliseconds(name: string, fallback: number): number {
 
 const app = await createApplication({
   version,
+  production: config.production,
+  trustProxy: config.trustProxy,
+  allowedOrigins: config.allowedOrigins,
+  frameAncestors: config.frameAncestors,
+  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+  ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}),
+  ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   shutdown: {
     delayMs: milliseconds('SHUTDOWN_DELAY_MS', 0),
     timeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', 10_000),
   },
-  ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
   // End-to-end runs shorten the server's timers: TIMERS='{"ringTimeoutMs":5000}'.
   ...(process.env.TIMERS ? { timers: JSON.parse(process.env.TIMERS) as Partial<Timers> } : {}),
 })
-const url = (await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' })).replace(
-  '127.0.0.1',
-  'localhost',
-)
-console.log(`Agent console: ${url}/`)
-console.log(`Customer page: ${url}/customer.html`)
-printDemoLogins(app.context.clock.now())
+const url = (await app.listen({ port: config.port, host: config.host })).replace('127.0.0.1', 'localhost')
+console.log(`Agent console: ${config.publicUrl ?? url}/`)
+console.log(`Customer page: ${config.publicUrl ?? url}/customer.html`)
+// The demo's enterprise SSO signs in at a real OpenID Connect provider running beside the server.
+const idp = config.production ? undefined : await startDemoSso(app)
+if (config.production) console.log('Production mode: no demo data, no test pages, no dev endpoints.')
+else printDemoLogins(app.context.clock.now())
+if (idp) console.log(`Demo identity provider (enterprise SSO of sso@demo.test): ${idp.issuer}\n`)
 
 // SIGTERM (an orchestrator, a rolling restart) or Ctrl-C: drain, then exit; a second signal exits at once.
 let stopping = false
@@ -43,7 +62,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
     if (stopping) process.exit(1)
     stopping = true
-    app.shutdown().then(
+    Promise.all([app.shutdown(), idp?.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         app.context.log('shutdown failed', error)

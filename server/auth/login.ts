@@ -6,16 +6,20 @@ import { DUMMY_HASH, verifyPassword } from './passwords'
 import { ipAllowed } from './ip-allow-list'
 import { hashBackupCode, verifyTotp } from './totp'
 import { issueSession } from './session-issuer'
-
-/** Failed attempts allowed inside the window before the user is blocked (410). */
-export const MAX_FAILED_ATTEMPTS = 5
-/** The window of failed attempts, and how long a block lasts. */
-export const FAILED_WINDOW_MS = 15 * 60_000
+import {
+  forgetUserFailures,
+  loginKeys,
+  recordFailure,
+  throttleWait,
+  type ThrottleKey,
+} from './login-throttle'
 
 /**
- * `POST /auth/login`: checks, in order, the terms (400), a block from earlier failures (410), the
- * password (401, counting the failure), a locked user (423), an expired subscription (402), the IP
- * allow list (403), and 2FA (412 without a code, 401 with a wrong one), then issues a session.
+ * `POST /auth/login`: checks, in order, the terms (400), the throttle of earlier failures (410 with
+ * `retry-after`: per client address, per user and per user and address, growing delays, never a hard
+ * lock), the password (401, counting the failure), a locked user (423), an expired subscription (402),
+ * the IP allow list (403), and 2FA (412 without a code, 401 with a wrong one, counted too), then issues
+ * a session.
  */
 export async function login(
   context: ServerContext,
@@ -26,15 +30,19 @@ export async function login(
   if (body.agreement !== true) throw new ServerError(LOGIN_STATUS.termsRequired, ERROR_MESSAGES.terms)
   const now = context.clock.now()
   const user = await userByEmail(context.db, body.email)
+  const keys = loginKeys(context.loginThrottle, ip, user?.id)
+  const wait = await throttleWait(context.db, keys, now)
+  if (wait > 0)
+    throw new ServerError(LOGIN_STATUS.attemptLimit, ERROR_MESSAGES.attempts, {
+      retryAfter: Math.ceil(wait / 1000),
+    })
   if (!user) {
     // Same work as a real check, so response time does not reveal which emails exist.
     await verifyPassword(body.password, DUMMY_HASH)
-    throw new ServerError(LOGIN_STATUS.badCredentials, ERROR_MESSAGES.credentials)
+    return failAttempt(context, keys, now, ERROR_MESSAGES.credentials)
   }
-  if (user.blocked_until && user.blocked_until.getTime() > now)
-    throw new ServerError(LOGIN_STATUS.attemptLimit, ERROR_MESSAGES.attempts)
   if (!(await verifyPassword(body.password, user.password_hash)))
-    return failAttempt(context, user, now, ERROR_MESSAGES.credentials)
+    return failAttempt(context, keys, now, ERROR_MESSAGES.credentials)
   if (user.locked) throw new ServerError(LOGIN_STATUS.locked, ERROR_MESSAGES.locked)
   if (user.subscription_expires_at && user.subscription_expires_at.getTime() < now)
     throw new ServerError(LOGIN_STATUS.subscriptionExpired, ERROR_MESSAGES.subscription)
@@ -43,36 +51,20 @@ export async function login(
     if (body.otp === undefined || body.otp.trim() === '')
       throw new ServerError(LOGIN_STATUS.otpRequired, 'Code required')
     if (!(await acceptSecondFactor(context, user, body.otp.trim(), now)))
-      return failAttempt(context, user, now, ERROR_MESSAGES.otp)
+      return failAttempt(context, keys, now, ERROR_MESSAGES.otp)
   }
-  await context.db.query(
-    'UPDATE users SET failed_attempts = 0, failed_window_start = NULL, blocked_until = NULL WHERE id = $1',
-    [user.id],
-  )
+  await forgetUserFailures(context.db, keys)
   return context.db.transaction((tx) => issueSession(context, tx, user, body.remember === true, redirectTo))
 }
 
-/** Counts a failure atomically; the 5th inside the window blocks the user (410), the others answer 401. */
+/** Counts the failure on every key of the attempt (the next one may have to wait), then answers 401. */
 async function failAttempt(
   context: ServerContext,
-  user: UserRow,
+  keys: ThrottleKey[],
   now: number,
   message: string,
 ): Promise<never> {
-  const rows = await context.db.query<{ failed_attempts: number }>(
-    `UPDATE users SET
-       failed_attempts = CASE WHEN failed_window_start IS NULL OR failed_window_start < $2 THEN 1 ELSE failed_attempts + 1 END,
-       failed_window_start = CASE WHEN failed_window_start IS NULL OR failed_window_start < $2 THEN $3 ELSE failed_window_start END
-     WHERE id = $1 RETURNING failed_attempts`,
-    [user.id, new Date(now - FAILED_WINDOW_MS), new Date(now)],
-  )
-  if ((rows[0]?.failed_attempts ?? 0) >= MAX_FAILED_ATTEMPTS) {
-    await context.db.query('UPDATE users SET blocked_until = $2 WHERE id = $1', [
-      user.id,
-      new Date(now + FAILED_WINDOW_MS),
-    ])
-    throw new ServerError(LOGIN_STATUS.attemptLimit, ERROR_MESSAGES.attempts)
-  }
+  await recordFailure(context.db, context.loginThrottle, keys, now)
   throw new ServerError(LOGIN_STATUS.badCredentials, message)
 }
 

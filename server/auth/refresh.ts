@@ -14,7 +14,8 @@ export const REUSE_GRACE_MS = 10_000
 /**
  * `POST /auth/refresh-token`: spends the refresh token and returns a new pair. A spent token is
  * refused (401); presented again after the grace period, it revokes the whole family (a token that
- * was stolen and used by someone else).
+ * was stolen and used by someone else). The new token expires with the login itself (12 hours after
+ * signing in, 30 days with remember-me): renewing never keeps a session alive past that.
  */
 export async function rotateRefreshToken(
   context: ServerContext,
@@ -35,7 +36,10 @@ export async function rotateRefreshToken(
       row.token_hash,
       new Date(now),
     ])
-    const next = await insertRefreshToken(tx, row.family_id, now, refreshLifetime(row.remember))
+    // Renewal slides, but never past the login's own lifetime: re-authentication at least that often.
+    const endsAt = row.family_created_at.getTime() + refreshLifetime(row.remember)
+    if (endsAt <= now) return null
+    const next = await insertRefreshToken(tx, row.family_id, now, endsAt - now)
     return { user, familyId: row.family_id, refreshToken: next }
   })
   if (!result) throw new ServerError(401, ERROR_MESSAGES.unauthorized)

@@ -10,6 +10,12 @@ import {
 export type CustomerSocket = Socket<ServerToCustomerEvents, CustomerToServerEvents>
 
 const SESSION_KEY = 'customer-session'
+const GUEST_TOKEN_KEY = 'customer-guest-token'
+
+/** Keeps the guest token of `meeting:accepted`: the next handshake shows it to come back in. */
+export function keepGuestToken(token: string): void {
+  sessionStorage.setItem(GUEST_TOKEN_KEY, token)
+}
 
 /** The customer's session id: kept for the tab, so a reload or a reconnect resumes the call. */
 export function customerSessionId(): string {
@@ -21,12 +27,18 @@ export function customerSessionId(): string {
   return id
 }
 
-/** Connects to `/customer` on `/ws`, websocket only, reconnecting by itself (a customer has no login to renew). */
+/**
+ * Connects to `/customer` on `/ws`, websocket only, reconnecting by itself (a customer has no login to
+ * renew). Each handshake carries the session id and, once let into a meeting, the guest token.
+ */
 export function connectCustomer(sessionId: string): CustomerSocket {
   return io(`${location.origin}${CUSTOMER_NAMESPACE}`, {
     path: '/ws',
     transports: ['websocket'],
-    auth: { sessionId },
+    auth: (send) => {
+      const guestToken = sessionStorage.getItem(GUEST_TOKEN_KEY)
+      send(guestToken ? { sessionId, guestToken } : { sessionId })
+    },
   })
 }
 

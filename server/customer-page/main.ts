@@ -7,7 +7,7 @@ import type {
   PublicPersonalLink,
   QueueStatus,
 } from '../../src/protocol'
-import { connectCustomer, customerSessionId, request } from './connection'
+import { connectCustomer, customerSessionId, keepGuestToken, request } from './connection'
 import { PeerMesh } from './peers'
 import { CustomerTransfers, type CustomerFile } from './file-transfer'
 import { showFile, watchFilePicker } from './files-panel'
@@ -197,6 +197,27 @@ form.addEventListener('submit', (event) => {
 // Ready: camera asked for, the form filled and handled here. Only now may the customer type and call.
 byId<HTMLFieldSetElement>('call-fields').disabled = false
 
+/**
+ * What a link from a CRM may pass along with the call: `ticket`, `branch`, `poc`, place (`country`,
+ * `city`) and the segment's form values as `form.<field>=value`.
+ */
+function linkDetails(query: URLSearchParams): Record<string, unknown> {
+  const form = Object.fromEntries(
+    [...query].filter(([key]) => key.startsWith('form.')).map(([key, value]) => [key.slice(5), value]),
+  )
+  const place = { countryName: query.get('country'), cityName: query.get('city') }
+  const given = (value: string | null) => value ?? undefined
+  return {
+    ticketId: given(query.get('ticket')),
+    branch: given(query.get('branch')),
+    poc: given(query.get('poc')),
+    ...(Object.keys(form).length ? { form } : {}),
+    ...(place.countryName || place.cityName
+      ? { location: { countryName: given(place.countryName), cityName: given(place.cityName) } }
+      : {}),
+  }
+}
+
 async function callSegment(segment: string): Promise<void> {
   const chosen = segments.find((candidate) => candidate.id === segment)
   segmentApp = chosen?.appsEnabled ? chosen.app : null
@@ -205,7 +226,7 @@ async function callSegment(segment: string): Promise<void> {
     segment,
     name: myName,
     referrer: location.href,
-    ticketId: params.get('ticket') ?? undefined,
+    ...linkDetails(params),
     personalLink: linkCode ?? undefined,
   })
   if (!reply.ok && reply.error.reason === 'agent-unavailable')
@@ -257,6 +278,7 @@ socket.on('meeting:waiting', (waiting) => {
   stopTimer = ticker(byId('waiting-time'), Date.now())
 })
 socket.on('meeting:accepted', (accepted: MeetingAccepted) => {
+  keepGuestToken(accepted.guestToken)
   socket.emit('permissions', { camera: media.camera, microphone: media.microphone })
   enterCall('', accepted.peers, true)
 })

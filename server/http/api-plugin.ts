@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterfa
 import { ERROR_MESSAGES } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError, inputErrorOf, toErrorReply } from '../errors'
-import { RateLimiter } from '../auth/rate-limiter'
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifyCookie from '@fastify/cookie'
+import { databaseRateLimitStore } from './rate-limit-store'
 import { requireUser, type RequestUser } from './request-user'
 
 /** A route handler that gets the caller already authenticated. */
@@ -22,24 +24,41 @@ export interface ApiTools {
 }
 
 /**
- * The `/api` scope: JSON error bodies (`ErrorReply`) for every failure, the rate limiter (429 with
- * `retry-after`), and the `authed` wrapper.
+ * The `/api` scope: JSON error bodies (`ErrorReply`) for every failure, the rate limiter
+ * (`@fastify/rate-limit` counting in the database, so processes share one budget per client address:
+ * 429 with `retry-after`), and the `authed` wrapper.
  */
-export function setUpApi(app: FastifyInstance, context: ServerContext): ApiTools {
-  const apiLimiter = new RateLimiter(context.rateLimits.api, context.clock.now)
-  const loginLimiter = new RateLimiter(context.rateLimits.login, context.clock.now)
-
-  app.addHook('onRequest', async (request, reply) => {
-    const login = request.url.startsWith('/api/auth/login') && request.method === 'POST'
-    const wait = (login ? loginLimiter : apiLimiter).hit(`${login ? 'login' : 'api'}:${request.ip}`)
-    if (wait > 0) {
-      reply.header('retry-after', String(wait))
-      throw new ServerError(429, ERROR_MESSAGES.rateLimited)
-    }
+export async function setUpApi(app: FastifyInstance, context: ServerContext): Promise<ApiTools> {
+  const { api, login } = context.rateLimits
+  const isLogin = (key: string) => key.startsWith('login:')
+  // Only the auth calls read a cookie (the HttpOnly refresh cookie); the API itself is bearer-only.
+  await app.register(fastifyCookie)
+  await app.register(fastifyRateLimit, {
+    store: databaseRateLimitStore(context.db, context.clock.now),
+    keyGenerator: (request) =>
+      `${request.method === 'POST' && request.url.startsWith('/api/auth/login') ? 'login' : 'api'}:${request.ip}`,
+    max: (_request, key) => (isLogin(key) ? login.max : api.max),
+    timeWindow: (_request, key) => (isLogin(key) ? login.windowMs : api.windowMs),
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': true,
+    },
+    errorResponseBuilder: () => new ServerError(429, ERROR_MESSAGES.rateLimited),
   })
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ServerError) return reply.code(error.code).send(error.toReply())
+    if (error instanceof ServerError) {
+      if (error.details.retryAfter !== undefined)
+        reply.header('retry-after', String(error.details.retryAfter))
+      return reply.code(error.code).send(error.toReply())
+    }
     const input = inputErrorOf(error)
     if (input) return reply.code(input.code).send(input.toReply())
     // Fastify's own errors (bad JSON, body too large, unsupported media type) carry a statusCode.

@@ -15,11 +15,12 @@ import { notificationsRoutes } from './notifications-routes'
 import { announcementsRoutes } from './announcements-routes'
 import { feedbackRoutes } from './feedback-routes'
 import { devRoutes } from './dev-routes'
+import { cspReportRoutes } from './csp-report-routes'
 import { ServerError } from '../errors'
 
 /** The REST API of SPEC §7, mounted under `/api`. */
 export async function registerApi(api: FastifyInstance, context: ServerContext): Promise<void> {
-  const tools = setUpApi(api, context)
+  const tools = await setUpApi(api, context)
   authRoutes(api, tools)
   twoFactorRoutes(api, tools)
   directoryRoutes(api, tools)
@@ -34,6 +35,7 @@ export async function registerApi(api: FastifyInstance, context: ServerContext):
   announcementsRoutes(api, tools)
   feedbackRoutes(api, tools)
   devRoutes(api, tools)
+  cspReportRoutes(api, tools)
   api.setNotFoundHandler(async () => {
     throw new ServerError(404, 'Not found')
   })

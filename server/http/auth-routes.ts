@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import {
   ClaimRequestSchema,
+  ERROR_MESSAGES,
   LoginRequestSchema,
   LogoutRequestSchema,
   REDIRECT_HEADER,
@@ -19,17 +20,26 @@ import { userByEmail } from '../store/users'
 import { bearerToken } from './request-user'
 import type { ApiTools } from './api-plugin'
 import { disconnectSession } from '../realtime/session-control'
+import { beginSsoLogin, finishSsoLogin, startSsoLogin } from '../auth/sso'
+import { clearSsoBinding, setSsoBinding, ssoBindingOf } from './sso-binding-cookie'
+import { clearRefreshCookie, deliverRefreshToken, refreshTokenOf } from './refresh-cookie'
 
-/** SPEC §7 auth calls, claims and the stand-in enterprise SSO. */
+/** SPEC §7 auth calls, claims and enterprise SSO (OpenID Connect, `server/auth/sso.ts`). */
 export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools): void {
-  app.post('/auth/login', async (request) => {
+  app.post('/auth/login', async (request, reply) => {
     const body = parseInput(LoginRequestSchema, request.body)
     const redirect = request.headers[REDIRECT_HEADER]
-    return login(context, body, request.ip, typeof redirect === 'string' ? redirect : undefined)
+    const session = await login(
+      context,
+      body,
+      request.ip,
+      typeof redirect === 'string' ? redirect : undefined,
+    )
+    return deliverRefreshToken(context, request, reply, session)
   })
 
-  app.get<{ Params: { id: string } }>('/auth/login/:id', async (request) =>
-    redeemClaim(context, request.params.id),
+  app.get<{ Params: { id: string } }>('/auth/login/:id', async (request, reply) =>
+    deliverRefreshToken(context, request, reply, await redeemClaim(context, request.params.id)),
   )
 
   app.get(
@@ -47,18 +57,22 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
     }),
   )
 
-  app.post('/auth/refresh-token', async (request) => {
-    const body = parseInput(RefreshRequestSchema, request.body)
-    return rotateRefreshToken(context, body.refreshToken)
+  app.post('/auth/refresh-token', async (request, reply) => {
+    const body = parseInput(RefreshRequestSchema, request.body ?? {})
+    const refreshToken = refreshTokenOf(context, request, body.refreshToken)
+    if (!refreshToken) throw new ServerError(401, ERROR_MESSAGES.unauthorized)
+    return deliverRefreshToken(context, request, reply, await rotateRefreshToken(context, refreshToken))
   })
 
-  // Works with the refresh token, the bearer token, or both; always answers ok (logging out twice is fine).
-  app.post('/auth/logout', async (request): Promise<Ok> => {
+  // Works with the refresh token (body or cookie), the bearer token, or both; always answers ok.
+  app.post('/auth/logout', async (request, reply): Promise<Ok> => {
     const body = parseInput(LogoutRequestSchema, request.body ?? {})
     const now = context.clock.now()
     const families = new Set<string>()
-    if (body.refreshToken) {
-      const row = await context.db.transaction((tx) => lockRefreshToken(tx, body.refreshToken as string))
+    const refreshToken = refreshTokenOf(context, request, body.refreshToken)
+    clearRefreshCookie(context, request, reply)
+    if (refreshToken) {
+      const row = await context.db.transaction((tx) => lockRefreshToken(tx, refreshToken))
       if (row) families.add(row.family_id)
     }
     const token = bearerToken(request)
@@ -96,17 +110,27 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
   app.post('/auth/sso', async (request) => {
     const body = parseInput(SsoRequestSchema, request.body)
     if (body.agreement !== true) throw new ServerError(400, 'You must accept the terms and conditions')
-    const user = await userByEmail(context.db, body.email)
-    if (!user?.sso) throw new ServerError(404, 'Enterprise SSO is not set up for this email')
-    const ticket = await context.tokens.sign('sso', user.id, { remember: body.remember === true }, 300)
-    return { location: `${context.publicUrl()}/api/auth/sso/authorize?ticket=${encodeURIComponent(ticket)}` }
+    return { location: await startSsoLogin(context, body.email, body.remember === true) }
   })
 
-  // The stand-in identity provider: a real one would authenticate the user here, then send them back.
-  app.get<{ Querystring: { ticket?: string } }>('/auth/sso/authorize', async (request, reply) => {
-    const payload = request.query.ticket ? await context.tokens.verify(request.query.ticket, 'sso') : null
-    if (!payload || typeof payload.aud !== 'string') throw new ServerError(401, 'Invalid SSO ticket')
-    const claim = await mintClaim(context, payload.aud, payload.remember === true)
-    return reply.redirect(claim.path, 302)
+  // The browser passes here on its way to the provider and takes the binding of this login along.
+  app.get<{ Querystring: { state?: unknown } }>('/auth/sso/begin', async (request, reply) => {
+    const state = typeof request.query.state === 'string' ? request.query.state : ''
+    const begun = await beginSsoLogin(context, state)
+    if (!begun) return reply.redirect('/login?sso-error=401', 302)
+    setSsoBinding(context, request, reply, begun.binding)
+    return reply.redirect(begun.authorizeUrl, 302)
+  })
+
+  // The identity provider sends the browser back here; a refusal goes to the login with its reason.
+  app.get('/auth/sso/callback', async (request, reply) => {
+    try {
+      const claimPath = await finishSsoLogin(context, request.url, ssoBindingOf(context, request))
+      clearSsoBinding(context, request, reply)
+      return reply.redirect(claimPath, 302)
+    } catch (error) {
+      if (!(error instanceof ServerError)) throw error
+      return reply.redirect(`/login?sso-error=${error.code}`, 302)
+    }
   })
 }

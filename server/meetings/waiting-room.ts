@@ -6,6 +6,7 @@ import { appointmentById, type AppointmentRow } from '../store/appointments'
 import { joinRoom, leaveRoom, meetingCustomerPeerId, messagesOf, presentPeers } from '../store/participants'
 import { rooms } from '../realtime/io-types'
 import { lockAgentMeeting } from './agent-meeting'
+import { signGuestToken } from './guest-token'
 
 /** The waiting room of a meeting. */
 export async function pendingOf(db: Queryable, appointmentId: string): Promise<PendingAuthorization[]> {
@@ -40,8 +41,8 @@ export async function decideGuest(
   const now = context.clock.now()
   const outcome = await context.db.transaction(async (tx) => {
     const row = await lockAgentMeeting(tx, userId)
-    const guests = await tx.query<{ name: string }>(
-      "UPDATE meeting_guests SET state = $3 WHERE appointment_id = $1 AND session_id = $2 AND state = 'waiting' RETURNING name",
+    const guests = await tx.query<{ name: string; guest_id: string }>(
+      "UPDATE meeting_guests SET state = $3 WHERE appointment_id = $1 AND session_id = $2 AND state = 'waiting' RETURNING name, guest_id",
       [row.id, sessionId, accept ? 'accepted' : 'denied'],
     )
     const guest = guests[0]
@@ -50,25 +51,38 @@ export async function decideGuest(
       await joinRoom(
         tx,
         row.id,
-        { peerId: meetingCustomerPeerId(sessionId), role: 'customer', name: guest.name, sessionId },
+        { peerId: meetingCustomerPeerId(guest.guest_id), role: 'customer', name: guest.name, sessionId },
         now,
       )
-    return { row, name: guest.name }
+    return { row, name: guest.name, guestId: guest.guest_id }
   })
   const { row } = outcome
-  if (accept) await admitGuest(context, row.id, sessionId, outcome.name)
+  if (accept) await admitGuest(context, row.id, sessionId, outcome.guestId, outcome.name)
   else context.customers.to(rooms.customer(sessionId)).emit('meeting:denied', { appointmentId: row.id })
   return announcePending(context, row)
 }
 
-/** Takes an accepted customer's sockets into the room; they are the newcomer and connect to everybody. */
+/**
+ * Takes an accepted customer's sockets into the room; they are the newcomer and connect to everybody.
+ * They get their guest token (to come back after a reconnect); the others only see their public peer id.
+ */
 export async function admitGuest(
   context: ServerContext,
   appointmentId: string,
   sessionId: string,
+  guestId: string,
   name: string,
 ): Promise<void> {
-  const peerId = meetingCustomerPeerId(sessionId)
+  const peerId = meetingCustomerPeerId(guestId)
+  const ends = await context.db.query<{ end_at: Date }>('SELECT end_at FROM appointments WHERE id = $1', [
+    appointmentId,
+  ])
+  const guestToken = await signGuestToken(
+    context,
+    guestId,
+    appointmentId,
+    ends[0]?.end_at.getTime() ?? context.clock.now(),
+  )
   await context.customers
     .in(rooms.customer(sessionId))
     .socketsJoin([rooms.room(appointmentId), rooms.peer(peerId)])
@@ -77,6 +91,7 @@ export async function admitGuest(
     peerId,
     peers: await presentPeers(context.db, appointmentId, peerId),
     messages: await messagesOf(context.db, appointmentId),
+    guestToken,
   })
   const peer = { id: peerId, role: 'customer' as const, name }
   context.io.to(rooms.room(appointmentId)).emit('peer:join', { peer })
@@ -94,20 +109,22 @@ export async function guestLeaves(
 ): Promise<void> {
   const now = context.clock.now()
   const row = await context.db.transaction(async (tx) => {
-    const updated = await tx.query(
-      "UPDATE meeting_guests SET state = 'left' WHERE appointment_id = $1 AND session_id = $2 AND state IN ('waiting', 'accepted') RETURNING 1",
+    const updated = await tx.query<{ guest_id: string }>(
+      "UPDATE meeting_guests SET state = 'left' WHERE appointment_id = $1 AND session_id = $2 AND state IN ('waiting', 'accepted') RETURNING guest_id",
       [appointmentId, sessionId],
     )
-    if (updated.length === 0) return null
-    await leaveRoom(tx, appointmentId, meetingCustomerPeerId(sessionId), now)
-    return appointmentById(tx, appointmentId)
+    const guestId = updated[0]?.guest_id
+    if (guestId === undefined) return null
+    await leaveRoom(tx, appointmentId, meetingCustomerPeerId(guestId), now)
+    const appointment = await appointmentById(tx, appointmentId)
+    return appointment ? { appointment, peerId: meetingCustomerPeerId(guestId) } : null
   })
   if (!row) return
-  const peerId = meetingCustomerPeerId(sessionId)
+  const { peerId } = row
   context.io.to(rooms.room(appointmentId)).emit('peer:leave', { peerId })
   context.customers.to(rooms.room(appointmentId)).emit('peer:leave', { peerId })
   context.customers
     .in(rooms.customer(sessionId))
     .socketsLeave([rooms.room(appointmentId), rooms.peer(peerId)])
-  await announcePending(context, row)
+  await announcePending(context, row.appointment)
 }

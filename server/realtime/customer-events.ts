@@ -50,7 +50,7 @@ export function customerEventHandlers(context: ServerContext, socket: CustomerSo
       )
       return {
         roomId: meeting.appointmentId,
-        peerId: meetingCustomerPeerId(sessionId),
+        peerId: meetingCustomerPeerId(meeting.guestId),
         accountId: rows[0]?.account_id ?? '',
         name: meeting.name,
       }
@@ -100,7 +100,7 @@ export function customerEventHandlers(context: ServerContext, socket: CustomerSo
       await openBeamport(context, room.roomId, room.accountId, beamport)
     },
     'apps:message': async (report) => relayReportToAgents(context, await currentRoom(), report),
-    'meeting:join': (request) => guestArrives(context, sessionId, request),
+    'meeting:join': (request) => guestArrives(context, sessionId, request, socket.data.guestToken),
     'meeting:leave': async () => {
       const meeting = await guestMeeting(context, sessionId)
       if (!meeting) throw new ServerError(409, 'You are not in a meeting')

@@ -15,6 +15,7 @@ import { customerDisconnected, customerReconnected } from '../routing/customer-p
 import { guestMeeting } from '../meetings/guest-entry'
 import { admitGuest, guestLeaves } from '../meetings/waiting-room'
 import { meetingCustomerPeerId, setConnected } from '../store/participants'
+import { guestTokenValid } from '../meetings/guest-token'
 
 /**
  * The customer namespace: the handshake must carry `auth.sessionId` (else `connect_error`); a
@@ -27,6 +28,7 @@ export function attachCustomerNamespace(context: ServerContext, namespace: Custo
     const headers = socket.handshake.headers
     socket.data = {
       sessionId: auth.output.sessionId,
+      ...(auth.output.guestToken ? { guestToken: auth.output.guestToken } : {}),
       ip: socket.handshake.address,
       userAgent: String(headers['user-agent'] ?? ''),
       language: typeof headers['accept-language'] === 'string' ? headers['accept-language'] : null,
@@ -48,9 +50,13 @@ function attachCustomerSocket(context: ServerContext, socket: CustomerSocket): v
     await socket.join(rooms.customer(sessionId))
     await customerReconnected(context, sessionId)
     const meeting = await guestMeeting(context, sessionId)
-    if (meeting?.state === 'accepted') {
-      await setConnected(context.db, meeting.appointmentId, meetingCustomerPeerId(sessionId), true)
-      await admitGuest(context, meeting.appointmentId, sessionId, meeting.name)
+    // Back into a meeting only with the guest token the server gave at admission.
+    if (
+      meeting?.state === 'accepted' &&
+      (await guestTokenValid(context, socket.data.guestToken, meeting.guestId, meeting.appointmentId))
+    ) {
+      await setConnected(context.db, meeting.appointmentId, meetingCustomerPeerId(meeting.guestId), true)
+      await admitGuest(context, meeting.appointmentId, sessionId, meeting.guestId, meeting.name)
     }
   })().catch((error) => context.log('customer reconnect', error))
 
@@ -78,7 +84,7 @@ function attachCustomerSocket(context: ServerContext, socket: CustomerSocket): v
       const meeting = await guestMeeting(context, sessionId)
       if (meeting?.state === 'waiting') await guestLeaves(context, sessionId, meeting.appointmentId)
       if (meeting?.state === 'accepted') {
-        const peerId = meetingCustomerPeerId(sessionId)
+        const peerId = meetingCustomerPeerId(meeting.guestId)
         await setConnected(context.db, meeting.appointmentId, peerId, false)
         context.io.to(rooms.room(meeting.appointmentId)).emit('peer:leave', { peerId })
       }

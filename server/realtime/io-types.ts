@@ -20,6 +20,8 @@ export interface AgentSocketData {
 /** What the server remembers on a customer socket. */
 export interface CustomerSocketData {
   sessionId: string
+  /** The guest token of a meeting the customer was let into (handshake `auth.guestToken`), if any. */
+  guestToken?: string
   ip: string
   userAgent: string
   language: string | null

@@ -6,8 +6,8 @@ import { newId } from './ids'
 export const agentPeerId = (userId: string) => `agent:${userId}`
 /** The relay id of the customer of a call. */
 export const callCustomerPeerId = (callId: string) => `customer:${callId}`
-/** The relay id of a customer admitted to a meeting. */
-export const meetingCustomerPeerId = (sessionId: string) => `visitor:${sessionId}`
+/** The relay id of a customer admitted to a meeting: their public guest id, never their secret session id. */
+export const meetingCustomerPeerId = (guestId: string) => `visitor:${guestId}`
 
 /** A participant entering (or coming back to) a room. */
 export interface NewParticipant {

@@ -43,12 +43,15 @@ export interface RefreshTokenRow {
   user_id: string
   remember: boolean
   revoked_at: Date | null
+  /** When the login (the family) began: its lifetime counts from there. */
+  family_created_at: Date
 }
 
 /** Looks a refresh token up by its clear value and locks it. */
 export async function lockRefreshToken(db: Queryable, token: string): Promise<RefreshTokenRow | undefined> {
   const rows = await db.query<RefreshTokenRow>(
-    `SELECT t.token_hash, t.family_id, t.expires_at, t.used_at, f.user_id, f.remember, f.revoked_at
+    `SELECT t.token_hash, t.family_id, t.expires_at, t.used_at, f.user_id, f.remember, f.revoked_at,
+            f.created_at AS family_created_at
        FROM refresh_tokens t JOIN token_families f ON f.id = t.family_id
       WHERE t.token_hash = $1 FOR UPDATE OF t`,
     [sha256(token)],

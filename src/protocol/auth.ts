@@ -4,6 +4,13 @@ import { IdSchema, ShortTextSchema, TimeZoneSchema, plainObject } from './common
 /** Header the console sends with `POST /auth/login`: the URL to come back to (echoed as `location` for agents). */
 export const REDIRECT_HEADER = 'x-redirect'
 
+/**
+ * Header of the auth calls asking for the refresh token in an HttpOnly cookie (value `cookie`) instead
+ * of the body: the console sends it when the API is on its own origin, so page scripts never hold the
+ * refresh token. A server that ignores it answers as before (the token in the body).
+ */
+export const REFRESH_TRANSPORT_HEADER = 'x-refresh-transport'
+
 /** Body of `POST /auth/login`. */
 export const LoginRequestSchema = v.object({
   email: v.pipe(v.string(), v.maxLength(320)),
@@ -25,7 +32,8 @@ export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>
 export const LoginResponseSchema = v.object({
   level: v.number(),
   accessToken: v.string(),
-  refreshToken: v.string(),
+  /** Absent when it went into the HttpOnly refresh cookie (`REFRESH_TRANSPORT_HEADER: cookie`). */
+  refreshToken: v.optional(v.string()),
   /** True when the client must leave the console for `location`. */
   redirect: v.boolean(),
   /** For agents, the `X-Redirect` the console sent (or `/`); for other levels, their dashboard URL. */
@@ -49,7 +57,10 @@ export const AccessTokenClaimsSchema = v.object({
 export type AccessTokenClaims = v.InferOutput<typeof AccessTokenClaimsSchema>
 
 /** Body of `POST /auth/refresh-token`. */
-export const RefreshRequestSchema = v.object({ refreshToken: v.pipe(v.string(), v.maxLength(512)) })
+export const RefreshRequestSchema = v.object({
+  /** Absent in cookie mode: the refresh cookie carries it. */
+  refreshToken: v.optional(v.pipe(v.string(), v.maxLength(512))),
+})
 /** A refresh request. */
 export type RefreshRequest = v.InferOutput<typeof RefreshRequestSchema>
 
@@ -57,7 +68,11 @@ export type RefreshRequest = v.InferOutput<typeof RefreshRequestSchema>
  * Response of `POST /auth/refresh-token`. Refresh tokens rotate: the one sent is spent, keep the new
  * one. Sending a spent token again answers 401 and revokes the whole family (a stolen token).
  */
-export const RefreshResponseSchema = v.object({ accessToken: v.string(), refreshToken: v.string() })
+export const RefreshResponseSchema = v.object({
+  accessToken: v.string(),
+  /** Absent in cookie mode (the new one is in the cookie). */
+  refreshToken: v.optional(v.string()),
+})
 /** A refresh response. */
 export type RefreshResponse = v.InferOutput<typeof RefreshResponseSchema>
 

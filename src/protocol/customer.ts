@@ -35,7 +35,11 @@ import { ServerDrainingSchema, type ServerDraining } from './auth'
 export const CUSTOMER_NAMESPACE = '/customer'
 
 /** Handshake `auth` of a customer socket. */
-export const CustomerHandshakeSchema = v.object({ sessionId: v.pipe(ShortTextSchema, v.minLength(8)) })
+export const CustomerHandshakeSchema = v.object({
+  sessionId: v.pipe(ShortTextSchema, v.minLength(8)),
+  /** The guest token of `meeting:accepted`, to come back into the meeting after a reconnect. */
+  guestToken: v.optional(v.pipe(v.string(), v.maxLength(4096))),
+})
 /** A customer handshake. */
 export type CustomerHandshake = v.InferOutput<typeof CustomerHandshakeSchema>
 
@@ -136,6 +140,8 @@ export const MeetingAcceptedSchema = v.object({
   peerId: ShortTextSchema,
   peers: v.array(PeerSchema),
   messages: v.array(ChatMessageSchema),
+  /** Signed by the server: shown again in the handshake (`auth.guestToken`) to come back after a reconnect. */
+  guestToken: v.string(),
 })
 /** An admission. */
 export type MeetingAccepted = v.InferOutput<typeof MeetingAcceptedSchema>

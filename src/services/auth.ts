@@ -4,6 +4,7 @@ import {
   HTTP_PATHS,
   LoginResponseSchema,
   REDIRECT_HEADER,
+  REFRESH_TRANSPORT_HEADER,
   SsoResponseSchema,
   type AccessTokenClaims,
   type LoginRequest,
@@ -11,18 +12,29 @@ import {
 } from '../protocol'
 import type { HttpClient } from './http'
 
+/** The header asking for the refresh token in the server's HttpOnly cookie (when `inCookie`). */
+function transport(inCookie: boolean): Record<string, string> {
+  return inCookie ? { [REFRESH_TRANSPORT_HEADER]: 'cookie' } : {}
+}
+
 /**
  * Signs in with email and password (and the 2FA code in the code step). The auth calls carry no bearer
- * token and are never renewed (SPEC §7). `returnTo` goes in the X-Redirect header.
+ * token and are never renewed (SPEC §7). `returnTo` goes in the X-Redirect header. With `inCookie` the
+ * server keeps the refresh token in its HttpOnly cookie and leaves it out of the answer.
  *
  * @example
- * const response = await requestLogin(api(), { email, password, agreement: true }, location.href)
+ * const response = await requestLogin(api(), { email, password, agreement: true }, location.href, true)
  */
-export function requestLogin(http: HttpClient, body: LoginRequest, returnTo: string): Promise<LoginResponse> {
+export function requestLogin(
+  http: HttpClient,
+  body: LoginRequest,
+  returnTo: string,
+  inCookie = false,
+): Promise<LoginResponse> {
   return http.post(HTTP_PATHS.login, {
     auth: false,
     body,
-    headers: { [REDIRECT_HEADER]: returnTo },
+    headers: { [REDIRECT_HEADER]: returnTo, ...transport(inCookie) },
     schema: LoginResponseSchema,
   })
 }
@@ -31,10 +43,14 @@ export function requestLogin(http: HttpClient, body: LoginRequest, returnTo: str
  * Claims an existing session by its one-time id (`/login/claim/{id}`).
  *
  * @example
- * const response = await requestClaim(api(), 'a1b2c3')
+ * const response = await requestClaim(api(), 'a1b2c3', true)
  */
-export function requestClaim(http: HttpClient, id: string): Promise<LoginResponse> {
-  return http.get(HTTP_PATHS.claim(id), { auth: false, schema: LoginResponseSchema })
+export function requestClaim(http: HttpClient, id: string, inCookie = false): Promise<LoginResponse> {
+  return http.get(HTTP_PATHS.claim(id), {
+    auth: false,
+    headers: transport(inCookie),
+    schema: LoginResponseSchema,
+  })
 }
 
 /**

@@ -57,6 +57,10 @@ describe('structured logs of a login and a call', () => {
     assert.equal(claim.status, 200)
     const claimed = await server.http<LoginResponse>('GET', `/auth/login/${claim.body.id}`)
     assert.equal(claimed.status, 200)
+    // A plain HTTP client gets the refresh tokens in the body (no cookie asked for).
+    assert.ok(login.refreshToken)
+    assert.ok(refreshed.body.refreshToken)
+    assert.ok(claimed.body.refreshToken)
     secrets.push(login.accessToken, login.refreshToken, claim.body.id)
     secrets.push(refreshed.body.accessToken, refreshed.body.refreshToken)
     secrets.push(claimed.body.accessToken, claimed.body.refreshToken)

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $login, claimSession } from '../../stores/session/login'
+import { $login, claimSession, noteSsoReturn } from '../../stores/session/login'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { controlStyles } from '../common/controls.styles'
 import { loginStyles } from './login.styles'
@@ -23,6 +23,9 @@ export function LoginScreen({ claimId, policiesUrl }: LoginScreenProps) {
   useEffect(() => {
     if (claimId) void claimSession(claimId)
   }, [claimId])
+
+  // Back from the identity provider without a session: say so.
+  useEffect(() => noteSsoReturn(location.search), [])
 
   return (
     <div className="login">

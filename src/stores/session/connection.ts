@@ -1,5 +1,10 @@
 import { atom } from 'nanostores'
-import { HTTP_PATHS, RefreshResponseSchema, serverEventSchemas } from '../../protocol'
+import {
+  HTTP_PATHS,
+  REFRESH_TRANSPORT_HEADER,
+  RefreshResponseSchema,
+  serverEventSchemas,
+} from '../../protocol'
 import { SOCKET_PATH, SOCKET_TIMEOUT_MS } from '../../constants'
 import { createHttpClient, HttpError, type HttpClient } from '../../services/http'
 import { createSocketConnection, type SocketConnection } from '../../services/socket'
@@ -16,18 +21,39 @@ export const $httpError = atom<{ status: number; message: string; at: number } |
 let http: HttpClient | null = null
 let socket: Realtime | null = null
 
-/** Renews the access token with the refresh token; the pair rotates. */
+/**
+ * Whether the refresh token should live in the server's HttpOnly cookie: when the API is on this page's
+ * own origin, its cookie is first-party. An API elsewhere (a CRM embedding the console) hands the token
+ * to the page instead, since browsers drop third-party cookies.
+ *
+ * @example
+ * requestLogin(api(), body, location.href, refreshInCookie())
+ */
+export function refreshInCookie(): boolean {
+  try {
+    return new URL($config.get().apiUrl, location.href).origin === location.origin
+  } catch {
+    return false
+  }
+}
+
+/** Renews the access token with the refresh token (the page's, or the cookie's); the refresh token rotates. */
 async function renew(client: HttpClient): Promise<string> {
   const tokens = $tokens.get()
   if (!tokens) throw new HttpError(401, 'Not signed in')
   const renewed = await client.post(HTTP_PATHS.refreshToken, {
     auth: false,
-    body: { refreshToken: tokens.refreshToken },
+    body: tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {},
+    ...(tokens.refreshToken ? {} : { headers: { [REFRESH_TRANSPORT_HEADER]: 'cookie' } }),
     schema: RefreshResponseSchema,
   })
-  // Signed out while the renewal was on its way: do not bring the session back.
-  if ($tokens.get()?.refreshToken !== tokens.refreshToken) throw new HttpError(401, 'Session changed')
-  setTokens({ ...renewed, remember: tokens.remember })
+  // Signed out (or signed in again) while the renewal was on its way: do not bring that session back.
+  if ($tokens.get() !== tokens) throw new HttpError(401, 'Session changed')
+  setTokens({
+    accessToken: renewed.accessToken,
+    refreshToken: renewed.refreshToken ?? null,
+    remember: tokens.remember,
+  })
   return renewed.accessToken
 }
 

@@ -7,7 +7,7 @@ import { askDesktopPermission } from '../../services/desktop-notifications'
 import { HttpError } from '../../services/http'
 import { leavePage } from '../../services/page'
 import { tabString } from '../../services/storage'
-import { api } from './connection'
+import { api, refreshInCookie } from './connection'
 import type { MessageId } from '../app/i18n'
 import { setTokens } from './tokens'
 
@@ -111,7 +111,7 @@ function enter(response: LoginResponse, remember: boolean): void {
     return
   }
   $login.set(INITIAL)
-  setTokens({ accessToken: response.accessToken, refreshToken: response.refreshToken, remember })
+  setTokens({ accessToken: response.accessToken, refreshToken: response.refreshToken ?? null, remember })
 }
 
 function fail(error: unknown): void {
@@ -155,7 +155,7 @@ export async function submitLogin(form: LoginForm): Promise<void> {
       remember: form.remember,
       ...(state.step === 'code' ? { otp: form.otp.trim() } : {}),
     }
-    enter(await requestLogin(api(), body, location.href), form.remember)
+    enter(await requestLogin(api(), body, location.href, refreshInCookie()), form.remember)
   } catch (error) {
     fail(error)
   }
@@ -173,10 +173,22 @@ export async function claimSession(id: string): Promise<void> {
   const remember = $ssoRemember.get() === '1'
   $ssoRemember.set(undefined)
   try {
-    enter(await requestClaim(api(), id), remember)
+    enter(await requestClaim(api(), id, refreshInCookie()), remember)
   } catch (error) {
     fail(error)
   }
+}
+
+/**
+ * The identity provider sent the agent back without a session (`/login?sso-error=…` from the server's
+ * SSO callback): SSO mode, with a message.
+ *
+ * @example
+ * noteSsoReturn(location.search)
+ */
+export function noteSsoReturn(search: string): void {
+  if (!new URLSearchParams(search).has('sso-error')) return
+  update({ sso: true, error: 'login.errors.sso', pending: false })
 }
 
 /** Switches enterprise SSO mode on or off (it hides the password). */

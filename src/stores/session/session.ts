@@ -80,7 +80,7 @@ function signOutLocally(): void {
  * await logout()
  */
 export async function logout(): Promise<void> {
-  const refreshToken = $tokens.get()?.refreshToken
+  const refreshToken = $tokens.get()?.refreshToken ?? undefined
   signOutLocally()
   await requestLogout(api(), refreshToken)
 }

@@ -5,15 +5,19 @@
 // Usage: PORT=1234 TIMERS='{"ringTimeoutMs":5000}' node --import tsx test/e2e/support/memory-server.ts
 import { createApplication } from '../../../server/app'
 import { serveDist } from './serve-dist'
+import { startDemoSso } from '../../../server/demo-idp/demo-sso'
 
 const timers = process.env.TIMERS ? (JSON.parse(process.env.TIMERS) as Record<string, number>) : {}
 // DATA_DIR keeps the database on disk across a restart (the session's reconnection test).
 const app = await createApplication({ version: 'e2e', dataDir: process.env.DATA_DIR || 'memory://', timers })
 if (process.env.DIST_DIR) serveDist(app.fastify, process.env.DIST_DIR)
 const url = await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' })
+// As `npm start`: the demo account's enterprise SSO at a local OpenID Connect provider.
+const idp = await startDemoSso(app)
+console.log(`Identity provider: ${idp.issuer}`)
 console.log(`Agent console: ${url.replace('127.0.0.1', 'localhost')}/`)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
-    void app.close().then(() => process.exit(0))
+    void Promise.all([app.close(), idp.close()]).then(() => process.exit(0))
   })
