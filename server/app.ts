@@ -3,7 +3,7 @@ import { Server } from 'socket.io'
 import { createAdapter } from '@socket.io/postgres-adapter'
 import type { Pool } from 'pg'
 import { SOCKET_PATH } from '../src/constants'
-import { CUSTOMER_NAMESPACE } from '../src/protocol'
+import { CUSTOMER_NAMESPACE, RECORDER_NAMESPACE } from '../src/protocol'
 import { decodeQueryString } from '../src/protocol/query-string'
 import type { Database } from './store/database'
 import { openPGlite } from './store/pglite-database'
@@ -35,6 +35,9 @@ import { countResponses } from './observability/http-metrics'
 import { newLifecycle } from './lifecycle/lifecycle'
 import { registerHealthRoutes } from './lifecycle/health-routes'
 import { drain, type DrainOptions, type DrainReport } from './lifecycle/drain'
+import { openFileStorage } from './recordings/storage'
+import { attachRecorderNamespace, type RecorderNamespace } from './recordings/recorder-socket'
+import { startRecordingsHousekeeping } from './recordings/housekeeping'
 
 /** What the server is built from; tests pass their own. */
 export interface ApplicationOptions {
@@ -46,6 +49,11 @@ export interface ApplicationOptions {
   databaseUrl?: string
   /** PGlite data directory (default `.data/pglite`); `memory://` for a throwaway one. */
   dataDir?: string
+  /**
+   * Folder of recordings' media and backups (default STORAGE_DIR, then `.data/storage`; a throwaway
+   * temporary folder when the database is in memory).
+   */
+  storageDir?: string
   /** Fill an empty database with the demo (default true). */
   seed?: boolean
   /** `false`: log nothing (same as `logLevel: 'silent'`). */
@@ -96,6 +104,15 @@ export interface Application {
 
 /** Default drain: no delay (set SHUTDOWN_DELAY_MS behind a load balancer), 10 s for clients to go. */
 const DEFAULT_DRAIN: DrainOptions = { delayMs: 0, timeoutMs: 10_000 }
+
+/** The storage folder: given, from the environment, or throwaway beside an in-memory database. */
+function storageFolder(options: ApplicationOptions): string | null {
+  if (options.storageDir) return options.storageDir
+  if (process.env.STORAGE_DIR) return process.env.STORAGE_DIR
+  const url = options.databaseUrl ?? process.env.DATABASE_URL ?? options.dataDir
+  const inMemory = options.database ? options.database.kind !== 'postgres' : url?.startsWith('memory://')
+  return inMemory ? null : '.data/storage'
+}
 
 async function openDatabase(options: ApplicationOptions): Promise<Database> {
   if (options.database) return options.database
@@ -154,6 +171,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     ...(adapter ? { adapter } : {}),
   })
   const customers: CustomerNamespace = io.of(CUSTOMER_NAMESPACE) as unknown as CustomerNamespace
+  const recorder = io.of(RECORDER_NAMESPACE) as unknown as RecorderNamespace
+  const storage = await openFileStorage(storageFolder(options))
   let baseUrl = options.publicUrl ?? ''
   const log = (message: string, error?: unknown) => logger.error({ err: error }, message)
   const context: ServerContext = {
@@ -164,6 +183,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     background: new Background(clock, (error) => log('background task failed', error)),
     io,
     customers,
+    recorder,
+    storage,
     nodeId,
     publicUrl: () => baseUrl,
     devEndpoints: options.devEndpoints ?? process.env.NODE_ENV !== 'production',
@@ -203,7 +224,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   await registerStatic(fastify, { version: options.version, devEndpoints: context.devEndpoints })
   io.on('connection', (socket) => attachAgentSocket(context, socket))
   attachCustomerNamespace(context, customers)
+  attachRecorderNamespace(context, recorder)
   const stopSweeper = startSweeper(context)
+  const stopHousekeeping = startRecordingsHousekeeping(context)
 
   let closed = false
   let draining: Promise<DrainReport> | null = null
@@ -212,14 +235,17 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     closed = true
     lifecycle.listening = false
     await stopSweeper()
+    stopHousekeeping()
     io.disconnectSockets(true)
     customers.disconnectSockets(true)
+    recorder.disconnectSockets(true)
     await context.background.close()
     // io.close() closes the HTTP server too; Fastify's close then only runs its hooks.
     await new Promise<void>((resolve) => io.close(() => resolve()))
     await fastify.close().catch(() => undefined)
     await db.query('DELETE FROM nodes WHERE id = $1', [context.nodeId]).catch(() => undefined)
     await db.close()
+    await storage.close()
   }
   return {
     fastify,

@@ -18,6 +18,8 @@ export interface Timers {
   nodeTtlMs: number
   /** Access token lifetime. */
   accessTokenTtlMs: number
+  /** A cloud recording whose upload is silent this long with no socket left is finalised as it is. */
+  recorderGraceMs: number
 }
 
 /** The defaults of `npm start`. */
@@ -31,4 +33,5 @@ export const DEFAULT_TIMERS: Timers = {
   sweepIntervalMs: 1_000,
   nodeTtlMs: 30_000,
   accessTokenTtlMs: 15 * 60_000,
+  recorderGraceMs: 120_000,
 }

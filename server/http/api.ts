@@ -7,6 +7,7 @@ import { directoryRoutes } from './directory-routes'
 import { calendarRoutes } from './calendar-routes'
 import { filesRoutes } from './files-routes'
 import { recordingsRoutes } from './recordings-routes'
+import { recordingBackupsRoutes } from './recording-backups-routes'
 import { miscRoutes } from './misc-routes'
 import { devRoutes } from './dev-routes'
 import { ServerError } from '../errors'
@@ -20,6 +21,7 @@ export async function registerApi(api: FastifyInstance, context: ServerContext):
   calendarRoutes(api, tools)
   filesRoutes(api, tools)
   recordingsRoutes(api, tools)
+  recordingBackupsRoutes(api, tools)
   miscRoutes(api, tools)
   devRoutes(api, tools)
   api.setNotFoundHandler(async () => {

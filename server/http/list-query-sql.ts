@@ -44,7 +44,8 @@ function ownEntries<T>(record: Readonly<Record<string, T>>): [string, T][] {
 
 /**
  * Turns a decoded Feathers-style list query into SQL over whitelisted fields: equality, `$in`, `$nin`,
- * `$ne`, `$regex` (+`$options=i`), `$or`, `$sort`, `$limit`, `$skip`. Unknown fields, control
+ * `$ne`, `$gt`, `$gte`, `$lt`, `$lte` (numbers and instants), `$regex` (+`$options=i`), `$or`, `$sort`,
+ * `$limit`, `$skip`. Unknown fields, control
  * characters, bad patterns and out-of-range numbers or dates answer 400, so a typo never silently
  * returns everything and no input reaches the database as an error.
  *
@@ -152,6 +153,19 @@ function fieldCondition(
           throw new ServerError(400, `$ne of ${printable(key)} must be a value`)
         parts.push(`${field.sql} IS DISTINCT FROM ${placeholder(coerce(operand, field, key))}`)
         break
+      case '$gt':
+      case '$gte':
+      case '$lt':
+      case '$lte': {
+        if (typeof operand !== 'string' || (field.type !== 'number' && field.type !== 'instant'))
+          throw new ServerError(
+            400,
+            `${operator} of ${printable(key)} must be a value on a number or date field`,
+          )
+        const sign = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[operator]
+        parts.push(`${field.sql} ${sign} ${placeholder(coerce(operand, field, key))}`)
+        break
+      }
       case '$regex': {
         const flags = own(value, '$options')
         const insensitive = typeof flags === 'string' && flags.includes('i')

@@ -40,6 +40,11 @@ import { AgentSchema, UserSchema, UserSettingsPatchSchema, UserSettingsSchema } 
 import { WidgetFormsResponseSchema } from './forms'
 import { ExternalAppSsoResponseSchema } from './external-apps'
 import { RecordingCreateSchema, RecordingPatchSchema, RecordingSchema } from './recordings'
+import {
+  RecordingBackupRequestSchema,
+  RecordingBackupSchema,
+  RecordingBackupsResponseSchema,
+} from './recording-backups'
 import { PersonalLinkRequestSchema, PersonalLinkResponseSchema } from './utilities'
 
 /**
@@ -193,6 +198,29 @@ export const HTTP_API = {
     response: RecordingSchema,
   },
   recordingDelete: { method: 'DELETE', path: '/recordings/:id', auth: true, response: OkSchema },
+  /** The media of a playable recording: `?token=` from its `mediaUrl`; HTTP Range; `&download=1`. */
+  recordingMedia: { method: 'GET', path: '/recordings/:id/media', auth: false, response: null },
+  recordingBackups: {
+    method: 'GET',
+    path: '/recording-backups',
+    auth: true,
+    response: RecordingBackupsResponseSchema,
+  },
+  recordingBackupCreate: {
+    method: 'POST',
+    path: '/recording-backups',
+    auth: true,
+    body: RecordingBackupRequestSchema,
+    response: RecordingBackupSchema,
+  },
+  recordingBackupDelete: { method: 'DELETE', path: '/recording-backups/:id', auth: true, response: OkSchema },
+  /** The zip of a ready backup: `?token=` from its `downloadUrl`. */
+  recordingBackupDownload: {
+    method: 'GET',
+    path: '/recording-backups/:id/download',
+    auth: false,
+    response: null,
+  },
   personalLink: {
     method: 'POST',
     path: '/personal-link',

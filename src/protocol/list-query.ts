@@ -2,7 +2,7 @@ import * as v from 'valibot'
 
 /**
  * List queries of SPEC §7 in the Feathers style: `$limit`, `$skip`, `$sort[field]=1|-1`, equality,
- * `$in`, `$nin`, `$ne`, `$regex` (+ `$options=i`) on fields, and `$or` of such filters. On the wire they
+ * `$in`, `$nin`, `$ne`, `$gt`/`$gte`/`$lt`/`$lte`, `$regex` (+ `$options=i`) on fields, and `$or` of such filters. On the wire they
  * are a bracketed query string (`?$limit=10&$sort[firstname]=1&$or[0][firstname][$regex]=an`) that
  * the console writes with `encodeListQuery` and the server reads with `qs` (`./query-string`); a test
  * holds the two to a round trip.
@@ -17,6 +17,11 @@ export type FieldFilter =
       $in?: (string | number | boolean)[]
       $nin?: (string | number | boolean)[]
       $ne?: string | number | boolean
+      /** Ranges on number and date fields (dates as ISO 8601 instants). */
+      $gt?: string | number
+      $gte?: string | number
+      $lt?: string | number
+      $lte?: string | number
       $regex?: string
       /** Regex flags; only `i` is honoured. */
       $options?: string

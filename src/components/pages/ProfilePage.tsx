@@ -7,7 +7,6 @@ const TITLES: Partial<Record<RouteName, MessageId>> = {
   'profile-2fa': 'pages.profile2fa',
   'profile-virtual-background': 'pages.profileVirtualBackground',
   'profile-settings': 'pages.profileSettings',
-  'profile-recordings-backups': 'pages.profileBackups',
 }
 
 interface ProfilePageProps {

@@ -61,7 +61,7 @@ export const SHELL_PAGES: readonly ShellPage[] = [
   },
   {
     id: 'recordings',
-    routes: ['recordings'],
+    routes: ['recordings', 'recording'],
     load: () => import('../pages/RecordingsPage'),
     menu: { path: '/recordings', label: 'shell.menu.recordings', icon: 'collection-play' },
   },
@@ -71,8 +71,15 @@ export const SHELL_PAGES: readonly ShellPage[] = [
     load: () => import('../pages/NotificationsPage'),
   },
   {
+    id: 'recording-backups',
+    routes: ['profile-recordings-backups'],
+    load: () => import('../pages/RecordingBackupsPage'),
+  },
+  {
     id: 'profile',
-    routes: PROFILE_ROUTES.filter((route) => route !== 'profile-notifications'),
+    routes: PROFILE_ROUTES.filter(
+      (route) => route !== 'profile-notifications' && route !== 'profile-recordings-backups',
+    ),
     load: () => import('../pages/ProfilePage'),
     menu: { path: '/profile', label: 'shell.menu.profile', icon: 'person-circle', badge: $unreadCount },
   },

@@ -18,6 +18,7 @@ import { transferFailed, transferSucceeded } from './transfer'
 import { inviteFailed, inviteSucceeded } from './invite'
 import { reconnectCallMedia, startCallMedia } from './call-media'
 import { listenInCall } from './call-events'
+import { recordAutomatically } from './recording'
 
 // The call store's public face: its state, lifecycle and hang-up, wherever they live.
 export { $call, $hangingUp, $inMeeting, $lastCallEnd, $meetingEnded, type ActiveCall } from './call-state'
@@ -32,7 +33,8 @@ function begin(active: ActiveCall, messages: Call['messages']): void {
   setActiveCall(active)
   setInCall(active.kind === 'call')
   setInMeeting(active.kind === 'meeting')
-  void startCallMedia(active.peerId, active.peers)
+  // Automatic recording starts as soon as the call joins, with the agent's camera and microphone open.
+  void startCallMedia(active.peerId, active.peers).then(() => recordAutomatically(active))
 }
 
 function takeCallTools(call: Call, keepTyped: boolean): void {

@@ -14,6 +14,8 @@ const ROUTES = {
   home: '/',
   history: [/^\/(?:history|home)$/i, () => ({})],
   recordings: '/recordings',
+  /** The Recordings page with the player open on one recording (History links here). */
+  recording: '/recordings/:id',
   utilities: '/utilities',
   profile: '/profile',
   'profile-2fa': '/profile/2fa',
