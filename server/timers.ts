@@ -20,6 +20,8 @@ export interface Timers {
   accessTokenTtlMs: number
   /** A cloud recording whose upload is silent this long with no socket left is finalised as it is. */
   recorderGraceMs: number
+  /** How often silent cloud recordings are closed and expired recording backups removed. */
+  recordingsHousekeepingMs: number
 }
 
 /** The defaults of `npm start`. */
@@ -34,4 +36,5 @@ export const DEFAULT_TIMERS: Timers = {
   nodeTtlMs: 30_000,
   accessTokenTtlMs: 15 * 60_000,
   recorderGraceMs: 120_000,
+  recordingsHousekeepingMs: 60_000,
 }

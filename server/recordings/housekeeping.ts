@@ -3,9 +3,6 @@ import type { ServerContext } from '../context'
 import { finaliseRecording } from './finalise'
 import { recorderRoom } from './recorder-socket'
 
-/** How often recordings and backups are looked after. */
-export const HOUSEKEEPING_INTERVAL_MS = 60_000
-
 /**
  * Closes cloud recordings whose upload went silent for longer than the grace with no socket left
  * (the agent's tab closed mid-recording): they are finalised with what was stored. Removes backups
@@ -38,13 +35,13 @@ export async function removeExpiredBackups(context: ServerContext): Promise<numb
   return expired.length
 }
 
-/** Runs the housekeeping every `HOUSEKEEPING_INTERVAL_MS` on the server's clock; returns the stop. */
+/** Runs the housekeeping every `timers.recordingsHousekeepingMs` on the server's clock; returns the stop. */
 export function startRecordingsHousekeeping(context: ServerContext): () => void {
   let cancel = () => {}
   let stopped = false
   const next = () => {
     if (stopped) return
-    cancel = context.background.after(HOUSEKEEPING_INTERVAL_MS, async () => {
+    cancel = context.background.after(context.timers.recordingsHousekeepingMs, async () => {
       try {
         await recordingsHousekeeping(context)
       } finally {

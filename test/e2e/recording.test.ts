@@ -1,11 +1,10 @@
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
-import { startServer, type RunningServer } from './support/server'
-import { launchBrowser } from './support/browser'
-import { agentOnline, customerCalls, customerScreen, distSnapshot, inConsole } from './support/console-page'
+import { agentOnline, customerCalls, customerScreen, inConsole } from './support/console-page'
+import { freshWorld } from './support/world'
 
 /** Answers the ringing call and waits for the call area. */
 async function answer(page: Page): Promise<void> {
@@ -115,19 +114,10 @@ async function playFile(page: Page, bytes: Buffer): Promise<{ duration: number; 
 }
 
 describe('recording a call, then finding, playing and deleting recordings', () => {
-  let server: RunningServer
-  let browser: Browser
-
-  before(async () => {
-    server = await startServer({ DIST_DIR: await distSnapshot() })
-    browser = await launchBrowser()
-  })
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const world = freshWorld()
 
   async function setRecorder(recorder: Record<string, unknown>): Promise<void> {
+    const { server } = world
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -143,12 +133,10 @@ describe('recording a call, then finding, playing and deleting recordings', () =
   }
 
   it('records a cloud call with a pause, plays and seeks it; records locally; deletes three at once', async () => {
-    const context = await browser.newContext({ locale: 'en-US', acceptDownloads: true })
-    // Every wait of Playwright is bounded: a stuck page fails the test with where it stuck.
-    context.setDefaultTimeout(30_000)
+    const { server } = world
+    const context = await world.newContext({ acceptDownloads: true })
     const agent = await agentOnline(context, server, 'ana@demo.test')
-    const customer = await customerCalls(browser, server, 'Sales', 'Rosa Recorded')
-    customer.page.setDefaultTimeout(30_000)
+    const customer = await customerCalls(await world.newContext(), server, 'Sales', 'Rosa Recorded')
     await answer(agent.page)
     await customerScreen(customer.page, 'call')
     await assert.rejects(badge(customer.page).waitFor({ state: 'visible', timeout: 500 }))
@@ -212,8 +200,7 @@ describe('recording a call, then finding, playing and deleting recordings', () =
       .locator(inConsole('.status-trigger .status-name'))
       .filter({ hasText: 'Available' })
       .waitFor()
-    const second = await customerCalls(browser, server, 'Sales', 'Lucas Local')
-    second.page.setDefaultTimeout(30_000)
+    const second = await customerCalls(await world.newContext(), server, 'Sales', 'Lucas Local')
     await answer(agent.page)
     await customerScreen(second.page, 'call')
     for (const seconds of [3, 2]) {
@@ -254,6 +241,5 @@ describe('recording a call, then finding, playing and deleting recordings', () =
     const left = await fetch(`${server.url}/api/dev/calls/${id}`)
     assert.equal(left.status, 404)
     assert.deepEqual(agent.errors, [])
-    await context.close()
   })
 })

@@ -325,7 +325,14 @@ describe('recordings over HTTP', () => {
     for (const flow of flows.slice(1))
       await server.db.query('UPDATE recordings SET user_id = $2 WHERE id = $1', [flow.id, agent.userId])
     const ids = flows.map((flow) => flow.id)
-    const since = new Date(Date.now() - 60_000).toISOString()
+    // The server's clock stands still: one second apart, in the order they were made, for the sort.
+    const now = server.clock.now()
+    for (const [index, id] of ids.entries())
+      await server.db.query('UPDATE recordings SET started_at = $2 WHERE id = $1', [
+        id,
+        new Date(now - (ids.length - index) * 1000),
+      ])
+    const since = new Date(now - 60_000).toISOString()
     const query = `?$limit=2&$skip=0&$sort[startedAt]=1&status[$in][0]=pending&startedAt[$gte]=${since}`
     const page1 = await server.http<Paged<Recording>>('GET', `/recordings${query}`, { token: agent.token })
     assert.equal(page1.status, 200)
