@@ -114,6 +114,16 @@ describe('recording a call in <agent-call-panel>', () => {
     expect(page.$('.hangup-button')).to.not.equal(null)
   })
 
+  it('passes axe with the recording bar shown, recording and paused', async () => {
+    await join({ video: false })
+    ;(await page.find('.menu-recording')).click()
+    await waitUntil(() => phase() === 'recording', 'never recording', { timeout: 5_000 })
+    await expect(page.$('.recording-bar')).to.be.accessible()
+    button('.recording-pause')!.click()
+    await waitUntil(() => phase() === 'paused')
+    await expect(page.$('.recording-bar')).to.be.accessible()
+  })
+
   it('stops by itself at maxBytes, with a notice', async () => {
     await join({ maxBytes: 1, video: false })
     ;(await page.find('.menu-recording')).click()
@@ -158,6 +168,41 @@ describe('recording a call in <agent-call-panel>', () => {
     expect(customerStatuses()).to.deep.equal([])
     expect(page.$('.hangup-button')).to.not.equal(null)
     expect(page.$('.call-area')).to.not.equal(null)
+  })
+
+  it('says "call.recording.error" with the browser’s reason when MediaRecorder fails mid-recording; the call goes on', async () => {
+    // The browser's own MediaRecorder, made to fail as an encoder does: an "error" event with the reason.
+    const Real = window.MediaRecorder
+    const made: MediaRecorder[] = []
+    window.MediaRecorder = class extends Real {
+      constructor(stream: MediaStream, options?: MediaRecorderOptions) {
+        super(stream, options)
+        made.push(this)
+      }
+    }
+    try {
+      await join({ video: false })
+      ;(await page.find('.menu-recording')).click()
+      await waitUntil(() => phase() === 'recording', 'never recording', { timeout: 5_000 })
+      const failure = new Event('error') as Event & { error: DOMException }
+      failure.error = new DOMException('The encoder ran out of memory', 'EncodingError')
+      made[0]!.dispatchEvent(failure)
+      await waitUntil(() => toasts().includes('call.recording.error'), 'no error notice', { timeout: 5_000 })
+      const toast = $toasts.get().find((item) => item.messageId === 'call.recording.error')
+      expect(toast?.values).to.deep.equal({ reason: 'The encoder ran out of memory' })
+      await waitUntil(() => text(page.$('.toast-stack')).includes('The encoder ran out of memory'))
+      await waitUntil(() => phase() === 'idle')
+      // The customer is told it no longer is; the server closes the recording; the call goes on.
+      expect(customerStatuses()).to.deep.equal([true, false])
+      expect(sent('recording').map((payload) => (payload as { action: string }).action)).to.deep.equal([
+        'start',
+        'stop',
+      ])
+      expect(page.$('.hangup-button')).to.not.equal(null)
+      expect(page.$('.call-area')).to.not.equal(null)
+    } finally {
+      window.MediaRecorder = Real
+    }
   })
 
   it('keeps unacknowledged chunks through a dropped link and sends them again after reconnecting', async () => {

@@ -86,6 +86,8 @@ describe('the recordings backups page (/profile/recordings/backups)', () => {
     expect(text($('tr[data-status="building"]'))).to.contain('Preparing')
     expect($('tr[data-status="building"] sl-progress-bar')?.getAttribute('value')).to.equal('50')
     expect($('tr[data-status="building"] sl-icon-button.download')?.hasAttribute('disabled')).to.equal(true)
+    // The progress bar and the disabled download have names a screen reader reads (axe).
+    await expect($('.backups-page')).to.be.accessible()
     // While it is prepared the page looks again every 2 s (the console's clock).
     listed = [
       {
@@ -105,6 +107,7 @@ describe('the recordings backups page (/profile/recordings/backups)', () => {
     expect(text(ready)).to.contain('Ready')
     expect(text(ready)).to.contain('3.2 MB')
     expect(ready.querySelector('sl-icon-button.download')?.hasAttribute('disabled')).to.equal(false)
+    await expect($('.backups-page')).to.be.accessible()
   })
 
   it('says "You haven\'t access to recordings" on 403', async () => {

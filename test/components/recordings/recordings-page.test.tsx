@@ -100,6 +100,31 @@ describe('the Recordings page', () => {
     ])
   })
 
+  it('passes axe with the table, its status tags and filters, the player, and the delete dialog open', async () => {
+    const statuses = ['recording', 'processing', 'failed', 'pending', 'approved', 'rejected'] as const
+    const rows = statuses.map((status) => recording({ status }))
+    const stored = rows[3]!
+    api.route('GET', '/api/recordings', page(rows, 25))
+    api.route('GET', `/api/recordings/${stored.id}`, {
+      status: 200,
+      body: { ...stored, mediaUrl: `/recordings/${stored.id}/media?token=abc` },
+    })
+    await show()
+    await waitUntil(() => $$('.recordings-table tbody tr').length === 6)
+    // White text on each status colour must read (WCAG AA contrast is one of axe's rules).
+    await expect($('.recordings-page')).to.be.accessible()
+    navigate(`/recordings/${stored.id}`)
+    await waitUntil(() => $('.recording-player video'), 'no player')
+    await expect($('.recording-player')).to.be.accessible()
+    navigate('/recordings')
+    await waitUntil(() => !$('.recording-player')!.hasAttribute('open'))
+    $<HTMLInputElement>('input.select-page')!.click()
+    await waitUntil(() => !$<HTMLButtonElement>('button.delete-selected')!.disabled)
+    $<HTMLButtonElement>('button.delete-selected')!.click()
+    await waitUntil(() => $('sl-dialog.delete-recordings')?.hasAttribute('open'))
+    await expect($('sl-dialog.delete-recordings')).to.be.accessible()
+  })
+
   it('sorts by a column (the same one again flips it) and pages with skip = 10 × (page − 1)', async () => {
     api.route('GET', '/api/recordings', (request) =>
       page([recording()], 25, Number(/\$skip=(\d+)/.exec(request.path)?.[1] ?? 0)),
