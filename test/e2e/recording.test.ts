@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
-import { agentOnline, customerCalls, customerScreen, inConsole } from './support/console-page'
+import { agentOnline, customerCalls, customerScreen, inConsole, toastTexts } from './support/console-page'
 import { freshWorld } from './support/world'
 
 /** Answers the ringing call and waits for the call area. */
@@ -192,6 +192,17 @@ describe('recording a call, then finding, playing and deleting recordings', () =
     await agent.page.screenshot({ path: 'test-results/recording-player.png' })
     await agent.page.keyboard.press('Escape')
     await agent.page.waitForURL(/\/recordings$/)
+    // Download it from its row: the stored file, as seekable, with the same duration.
+    const [saved] = await Promise.all([
+      agent.page.waitForEvent('download', { timeout: 20_000 }),
+      row.locator('sl-icon-button.download').click(),
+    ])
+    assert.match(saved.suggestedFilename(), /\.webm$/)
+    const downloaded = await playFile(agent.page, await readFile((await saved.path()) as string))
+    assert.ok(
+      Math.abs(downloaded.duration - played.duration) < 0.05,
+      `downloaded ${downloaded.duration} s, played ${played.duration} s`,
+    )
 
     // A local recording downloads one seekable file whose duration is right (twice: two recordings).
     await setRecorder({ type: 'local' })
@@ -210,7 +221,12 @@ describe('recording a call, then finding, playing and deleting recordings', () =
       await recordedAtLeast(agent.page, seconds)
       const download = agent.page.waitForEvent('download', { timeout: 20_000 })
       const lasted = ((await clickAt(agent.page, '.recording-stop')) - started) / 1000
-      const file = await download
+      // A failed recording says why in a toast: the test says it too instead of only "no download".
+      const file = await download.catch(async (error: unknown) => {
+        throw new Error(`no download; toasts: ${(await toastTexts(agent.page)).join(' | ')}`, {
+          cause: error,
+        })
+      })
       assert.match(file.suggestedFilename(), /^call-[0-9a-f]{24}-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.webm$/)
       const bytes = await readFile((await file.path()) as string)
       const local = await playFile(agent.page, bytes)

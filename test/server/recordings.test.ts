@@ -137,6 +137,23 @@ describe('the cloud recorder', () => {
     assert.ok(stored.subarray(stored.byteLength - 1000).equals(MEDIA.subarray(MEDIA.byteLength - 1000)))
   })
 
+  it('finalises an upload left silent with no socket (the tab closed) once the grace is over', async () => {
+    const { agent, call } = await agentInCall(server)
+    const id = await startRecording(agent.client)
+    const socket = recorderSocket(server, { token: call.recordingToken, recordingId: id, mime: MIME })
+    await socket.connected()
+    for (const [seq, data] of parts(MEDIA, 8192).entries()) await socket.request('chunk', { seq, data })
+    socket.close()
+    const { recorderGraceMs, recordingsHousekeepingMs } = server.app.context.timers
+    await server.advance(recorderGraceMs - recordingsHousekeepingMs)
+    const open = await server.http<Recording>('GET', `/recordings/${id}`, { token: agent.token })
+    assert.equal(open.body.status, 'recording')
+    // The first round of housekeeping past the grace finalises it with what it stored.
+    await server.advance(2 * recordingsHousekeepingMs)
+    const done = await recordingReaches(server, agent.token, id, 'pending')
+    assert.ok(Math.abs((done.duration ?? 0) - 3.5) < 0.1, `duration ${done.duration}`)
+  })
+
   it('fails a recording whose upload is not a WebM', async () => {
     const { agent, call } = await agentInCall(server)
     const id = await startRecording(agent.client)
