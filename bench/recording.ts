@@ -21,7 +21,7 @@ const percentile = (values: number[], p: number) => {
   return Number(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(1))
 }
 
-const app = await createApplication({ version: 'bench', dataDir: 'memory://' })
+const app = await createApplication({ version: 'bench', dataDir: 'memory://', logLevel: 'warn' })
 if (process.env.BENCH_DIST) serveDist(app.fastify, process.env.BENCH_DIST)
 const base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('127.0.0.1', 'localhost')
 const browser = await chromium.launch({
