@@ -162,7 +162,18 @@ describe('recording a call, then finding, playing and deleting recordings', () =
     // Hang-up stops the recording and waits for its last acknowledgement.
     recorded += (await clickAt(agent.page, '.hangup-button')) - segmentStart
     await badge(customer.page).waitFor({ state: 'hidden', timeout: 10_000 })
-    await agent.page.locator(inConsole('.call-area')).waitFor({ state: 'detached', timeout: 30_000 })
+    // The upload's last acknowledgement may take up to 15 s (SOCKET_TIMEOUT_MS) before the call ends.
+    await agent.page
+      .locator(inConsole('.call-area'))
+      .waitFor({ state: 'detached', timeout: 45_000 })
+      .catch(async (error: unknown) => {
+        const phase = await agent.page
+          .locator(inConsole('.recording-bar'))
+          .getAttribute('data-phase', { timeout: 1_000 })
+          .catch(() => 'none')
+        const toasts = (await toastTexts(agent.page)).join(' | ')
+        throw new Error(`the call never ended; recording ${phase}; toasts: ${toasts}`, { cause: error })
+      })
     await customerScreen(customer.page, 'ended')
 
     // It is on /recordings, pending, with the time recorded (pause left out).
