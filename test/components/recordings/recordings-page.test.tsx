@@ -62,6 +62,14 @@ describe('the Recordings page', () => {
   const $ = <E extends Element = HTMLElement>(selector: string) => area!.shadow.querySelector<E>(selector)
   const $$ = (selector: string) => [...area!.shadow.querySelectorAll<HTMLElement>(selector)]
   const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
+  /** No animation with an end is running (a dialog's fade-in is over; spinners go on forever). */
+  const shownStill = () =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      )
   const show = async () => {
     area = await renderArea(<RecordingsPage />)
     await waitUntil(() => lists().length > 0 && !$recordingsList.get().loading, 'the list never loaded')
@@ -115,6 +123,8 @@ describe('the Recordings page', () => {
     await expect($('.recordings-page')).to.be.accessible()
     navigate(`/recordings/${stored.id}`)
     await waitUntil(() => $('.recording-player video'), 'no player')
+    // Checked once the dialog has faded in: mid-animation, axe would read blended colours.
+    await waitUntil(shownStill, 'the player never finished opening')
     await expect($('.recording-player')).to.be.accessible()
     navigate('/recordings')
     await waitUntil(() => !$('.recording-player')!.hasAttribute('open'))
@@ -122,6 +132,7 @@ describe('the Recordings page', () => {
     await waitUntil(() => !$<HTMLButtonElement>('button.delete-selected')!.disabled)
     $<HTMLButtonElement>('button.delete-selected')!.click()
     await waitUntil(() => $('sl-dialog.delete-recordings')?.hasAttribute('open'))
+    await waitUntil(shownStill, 'the dialog never finished opening')
     await expect($('sl-dialog.delete-recordings')).to.be.accessible()
   })
 
