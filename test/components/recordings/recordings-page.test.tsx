@@ -62,14 +62,20 @@ describe('the Recordings page', () => {
   const $ = <E extends Element = HTMLElement>(selector: string) => area!.shadow.querySelector<E>(selector)
   const $$ = (selector: string) => [...area!.shadow.querySelectorAll<HTMLElement>(selector)]
   const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
-  /** No animation with an end is running (a dialog's fade-in is over; spinners go on forever). */
-  const shownStill = () =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
-      )
+  /**
+   * Resolves once the dialog `selector` has finished opening (`sl-after-show`): mid-fade, axe would read
+   * blended colours. Listen before the step that opens it.
+   */
+  const afterShow = (selector: string) => {
+    let shown = false
+    const listener = (event: Event) => {
+      if (!(event.target as Element).matches?.(selector)) return
+      shown = true
+      area!.shadow.removeEventListener('sl-after-show', listener)
+    }
+    area!.shadow.addEventListener('sl-after-show', listener)
+    return () => waitUntil(() => shown, `${selector} never finished opening`, { timeout: 5_000 })
+  }
   const show = async () => {
     area = await renderArea(<RecordingsPage />)
     await waitUntil(() => lists().length > 0 && !$recordingsList.get().loading, 'the list never loaded')
@@ -121,18 +127,18 @@ describe('the Recordings page', () => {
     await waitUntil(() => $$('.recordings-table tbody tr').length === 6)
     // White text on each status colour must read (WCAG AA contrast is one of axe's rules).
     await expect($('.recordings-page')).to.be.accessible()
+    const playerShown = afterShow('.recording-player')
     navigate(`/recordings/${stored.id}`)
     await waitUntil(() => $('.recording-player video'), 'no player')
-    // Checked once the dialog has faded in: mid-animation, axe would read blended colours.
-    await waitUntil(shownStill, 'the player never finished opening')
+    await playerShown()
     await expect($('.recording-player')).to.be.accessible()
     navigate('/recordings')
     await waitUntil(() => !$('.recording-player')!.hasAttribute('open'))
     $<HTMLInputElement>('input.select-page')!.click()
     await waitUntil(() => !$<HTMLButtonElement>('button.delete-selected')!.disabled)
+    const dialogShown = afterShow('sl-dialog.delete-recordings')
     $<HTMLButtonElement>('button.delete-selected')!.click()
-    await waitUntil(() => $('sl-dialog.delete-recordings')?.hasAttribute('open'))
-    await waitUntil(shownStill, 'the dialog never finished opening')
+    await dialogShown()
     await expect($('sl-dialog.delete-recordings')).to.be.accessible()
   })
 
