@@ -17,7 +17,7 @@ export type FieldFilter =
       $in?: (string | number | boolean)[]
       $nin?: (string | number | boolean)[]
       $ne?: string | number | boolean
-      /** Ranges on number and date fields (dates as ISO 8601 instants). */
+      /** Ranges on date fields, as ISO 8601 instants. */
       $gt?: string | number
       $gte?: string | number
       $lt?: string | number

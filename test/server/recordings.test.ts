@@ -365,6 +365,13 @@ describe('recordings over HTTP', () => {
     assert.equal(none.body.total, 0)
     const badDate = await server.http('GET', '/recordings?startedAt[$gte]=yesterday', { token: agent.token })
     assert.equal(badDate.status, 400)
+    const before = await server.http<Paged<Recording>>('GET', `/recordings?startedAt[$lt]=${since}`, {
+      token: agent.token,
+    })
+    assert.equal(before.body.total, 0)
+    // Ranges are for dates only: a number field refuses them.
+    const byNumber = await server.http('GET', '/recordings?duration[$gt]=1', { token: agent.token })
+    assert.equal(byNumber.status, 400)
     for (const id of ids) {
       const file = server.app.context.storage.recordingFile(SEED.account, id)
       assert.ok(existsSync(file))
