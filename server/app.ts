@@ -4,7 +4,7 @@ import { Server } from 'socket.io'
 import { createAdapter } from '@socket.io/postgres-adapter'
 import type { Pool } from 'pg'
 import { SOCKET_PATH } from '../src/constants'
-import { CUSTOMER_NAMESPACE } from '../src/protocol'
+import { CUSTOMER_NAMESPACE, RECORDER_NAMESPACE } from '../src/protocol'
 import { decodeQueryString } from '../src/protocol/query-string'
 import type { Database } from './store/database'
 import { openPGlite } from './store/pglite-database'
@@ -43,6 +43,9 @@ import { countResponses } from './observability/http-metrics'
 import { newLifecycle } from './lifecycle/lifecycle'
 import { registerHealthRoutes } from './lifecycle/health-routes'
 import { drain, type DrainOptions, type DrainReport } from './lifecycle/drain'
+import { openRecordingStorage } from './recordings/storage'
+import { attachRecorderNamespace, type RecorderNamespace } from './recordings/recorder-socket'
+import { startRecordingsHousekeeping } from './recordings/housekeeping'
 
 /** What the server is built from; tests pass their own. */
 export interface ApplicationOptions {
@@ -59,6 +62,11 @@ export interface ApplicationOptions {
    * `.data/files`; a throwaway one, removed on close, with an in-memory or given database).
    */
   filesDir?: string
+  /**
+   * Folder of recordings' media and backups (default STORAGE_DIR, then `.data/storage`; a throwaway
+   * temporary folder when the database is in memory).
+   */
+  storageDir?: string
   /** Fill an empty database with the demo (default true). */
   seed?: boolean
   /** `false`: log nothing (same as `logLevel: 'silent'`). */
@@ -133,6 +141,15 @@ function filesDirectory(options: ApplicationOptions): string | undefined {
 /** Default drain: no delay (set SHUTDOWN_DELAY_MS behind a load balancer), 10 s for clients to go. */
 const DEFAULT_DRAIN: DrainOptions = { delayMs: 0, timeoutMs: 10_000 }
 
+/** The storage folder: given, from the environment, or throwaway beside an in-memory database. */
+function storageFolder(options: ApplicationOptions): string | null {
+  if (options.storageDir) return options.storageDir
+  if (process.env.STORAGE_DIR) return process.env.STORAGE_DIR
+  const url = options.databaseUrl ?? process.env.DATABASE_URL ?? options.dataDir
+  const inMemory = options.database ? options.database.kind !== 'postgres' : url?.startsWith('memory://')
+  return inMemory ? null : '.data/storage'
+}
+
 async function openDatabase(options: ApplicationOptions): Promise<Database> {
   if (options.database) return options.database
   const url = options.databaseUrl
@@ -200,6 +217,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     ...(adapter ? { adapter } : {}),
   })
   const customers: CustomerNamespace = io.of(CUSTOMER_NAMESPACE) as unknown as CustomerNamespace
+  const recorder = io.of(RECORDER_NAMESPACE) as unknown as RecorderNamespace
+  const storage = await openRecordingStorage(storageFolder(options))
   const log = (message: string, error?: unknown) => logger.error({ err: error }, message)
   const context: ServerContext = {
     db,
@@ -209,6 +228,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     background: new Background(clock, (error) => log('background task failed', error)),
     io,
     customers,
+    recorder,
+    storage,
     nodeId,
     publicUrl: () => baseUrl,
     production,
@@ -258,7 +279,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   await registerStatic(fastify, { version: options.version, devEndpoints: context.devEndpoints })
   io.on('connection', (socket) => attachAgentSocket(context, socket))
   attachCustomerNamespace(context, customers)
+  attachRecorderNamespace(context, recorder)
   const stopSweeper = startSweeper(context)
+  const stopHousekeeping = startRecordingsHousekeeping(context)
 
   let closed = false
   let draining: Promise<DrainReport> | null = null
@@ -267,8 +290,10 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     closed = true
     lifecycle.listening = false
     await stopSweeper()
+    stopHousekeeping()
     io.disconnectSockets(true)
     customers.disconnectSockets(true)
+    recorder.disconnectSockets(true)
     await context.background.close()
     // io.close() closes the HTTP server too; Fastify's close then only runs its hooks.
     await new Promise<void>((resolve) => io.close(() => resolve()))
@@ -276,6 +301,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     await db.query('DELETE FROM nodes WHERE id = $1', [context.nodeId]).catch(() => undefined)
     await db.close()
     await files.close()
+    await storage.close()
   }
   return {
     fastify,

@@ -13,6 +13,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ServerMetrics } from './observability/metrics'
 import type { RoutingEvents } from './observability/routing-events'
 import type { Lifecycle } from './lifecycle/lifecycle'
+import type { RecordingStorage } from './recordings/storage'
+import type { RecorderNamespace } from './recordings/recorder-socket'
 
 /** Everything a handler needs, built once by `createApplication` and passed down. */
 export interface ServerContext {
@@ -25,6 +27,10 @@ export interface ServerContext {
   io: AgentServer
   /** Customers (namespace `/customer` on `/ws`). */
   customers: CustomerNamespace
+  /** Cloud recording uploads (namespace `/recorder` on `/ws`). */
+  recorder: RecorderNamespace
+  /** Files that are not rows: recordings' media, backups' zips. */
+  storage: RecordingStorage
   /** This process's id in the `nodes` table. */
   nodeId: string
   /** Base URL for links handed out (join URLs, SSO). */

@@ -18,6 +18,10 @@ export interface Timers {
   nodeTtlMs: number
   /** Access token lifetime. */
   accessTokenTtlMs: number
+  /** A cloud recording whose upload is silent this long with no socket left is finalised as it is. */
+  recorderGraceMs: number
+  /** How often silent cloud recordings are closed and expired recording backups removed. */
+  recordingsHousekeepingMs: number
 }
 
 /** The defaults of `npm start`. */
@@ -31,4 +35,6 @@ export const DEFAULT_TIMERS: Timers = {
   sweepIntervalMs: 1_000,
   nodeTtlMs: 30_000,
   accessTokenTtlMs: 15 * 60_000,
+  recorderGraceMs: 120_000,
+  recordingsHousekeepingMs: 60_000,
 }

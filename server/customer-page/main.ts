@@ -260,6 +260,8 @@ socket.on('call:joined', (joined) => {
   enterCall(joined.agent, joined.peers, joined.initiator)
 })
 socket.on('call:ended', ({ reason }) => {
+  // Nothing is recorded once the call is over, whatever the last status said.
+  byId('recording-badge').hidden = true
   const messages: Record<string, string> = {
     hangup: 'The agent ended the call. Thank you!',
     kicked: 'The agent removed you from the call.',
@@ -289,6 +291,7 @@ socket.on('chat:message', (line) => {
   addChatLine(line.name, line.text, line.from === 'customer')
 })
 socket.on('exchange', ({ event, data }) => {
+  // "This call is being recorded" shows exactly while the agent says it is.
   if (event === 'recording:status') byId('recording-badge').hidden = data !== true
 })
 socket.on('capture:shot', ({ from }) => captures.asked(from))

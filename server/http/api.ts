@@ -7,6 +7,7 @@ import { directoryRoutes } from './directory-routes'
 import { calendarRoutes } from './calendar-routes'
 import { filesRoutes } from './files-routes'
 import { recordingsRoutes } from './recordings-routes'
+import { recordingBackupsRoutes } from './recording-backups-routes'
 import { miscRoutes } from './misc-routes'
 import { historyRoutes } from './history-routes'
 import { metricsRoutes } from './metrics-routes'
@@ -27,6 +28,7 @@ export async function registerApi(api: FastifyInstance, context: ServerContext):
   calendarRoutes(api, tools)
   filesRoutes(api, tools)
   recordingsRoutes(api, tools)
+  recordingBackupsRoutes(api, tools)
   miscRoutes(api, tools)
   historyRoutes(api, tools)
   metricsRoutes(api, tools)

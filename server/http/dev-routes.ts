@@ -1,5 +1,8 @@
+import * as v from 'valibot'
 import type { FastifyInstance } from 'fastify'
+import { RecordingsSettingsSchema } from '../../src/protocol'
 import type { ApiTools } from './api-plugin'
+import { parseInput } from '../validation'
 import { callById } from '../store/calls'
 import { ServerError } from '../errors'
 import { filesOfRoom, savedFile } from '../store/files'
@@ -7,10 +10,10 @@ import { filesOfRoom, savedFile } from '../store/files'
 /**
  * Dev-only reads for end-to-end tests (on with the dev endpoints, never with NODE_ENV=production):
  * what the server stored for a call, so a test can check that the console's tags, comments and agent
- * form values reached it,
- * and which files were saved with it.
+ * form values reached it, and which files were saved with it; and the caller's account recorder, so a
+ * test (or a person trying the demo) can record locally or automatically.
  */
-export function devRoutes(app: FastifyInstance, { context }: ApiTools): void {
+export function devRoutes(app: FastifyInstance, { context, authed }: ApiTools): void {
   if (!context.devEndpoints) return
   app.get<{ Params: { id: string } }>('/dev/calls/:id', async (request) => {
     const call = await callById(context.db, request.params.id)
@@ -26,4 +29,17 @@ export function devRoutes(app: FastifyInstance, { context }: ApiTools): void {
       files: (await filesOfRoom(context.db, call.id)).map(savedFile),
     }
   })
+
+  app.patch(
+    '/dev/recorder',
+    authed(async (request, { user }) => {
+      const patch = parseInput(v.partial(RecordingsSettingsSchema), request.body)
+      const rows = await context.db.query<{ recorder: unknown }>(
+        `UPDATE accounts SET settings = jsonb_set(settings, '{recorder}', (settings->'recorder') || $2::jsonb)
+          WHERE id = $1 RETURNING settings->'recorder' AS recorder`,
+        [user.account_id, JSON.stringify(patch)],
+      )
+      return rows[0]?.recorder
+    }),
+  )
 }

@@ -14,7 +14,6 @@ import {
   captureShot,
   exchangeWithCustomer,
   notifyQueueSystem,
-  recordingAction,
   saveComments,
   setTags,
   updateAgentForm,
@@ -24,6 +23,7 @@ import { checkStatusId, setStatus } from '../routing/statuses'
 import { dispatchForAgent } from '../routing/dispatch'
 import { agentRoom } from '../routing/current-room'
 import { sendChat } from '../routing/chat'
+import { recordingAction } from '../recordings/recording-actions'
 import { relaySignal } from '../media/relay'
 import {
   calendarServices,

@@ -1,11 +1,4 @@
-import type {
-  Beamport,
-  CommentsUpdated,
-  Exchange,
-  FormValues,
-  RecordingAction,
-  RecordingActionResult,
-} from '../../src/protocol'
+import type { Beamport, CommentsUpdated, Exchange, FormValues } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import { newId } from '../store/ids'
@@ -129,51 +122,4 @@ export async function exchangeWithCustomer(
 ): Promise<void> {
   const room = await agentRoom(context, context.db, userId)
   context.customers.to(rooms.room(room.id)).emit('exchange', exchange)
-}
-
-/** `recording`: start creates a `Recording` (status recording); stop closes it (processing). */
-export async function recordingAction(
-  context: ServerContext,
-  userId: string,
-  action: RecordingAction,
-): Promise<RecordingActionResult> {
-  const { room, settings } = await roomAccount(context, userId)
-  if (!settings.recorder.enabled) throw new ServerError(403, 'Recordings are not enabled')
-  const now = new Date(context.clock.now())
-  const current = await context.db.query<{ id: string; started_at: Date }>(
-    `SELECT id, started_at FROM recordings WHERE user_id = $1 AND (call_id = $2 OR appointment_id = $2)
-       AND status = 'recording' ORDER BY started_at DESC LIMIT 1`,
-    [userId, room.id],
-  )
-  const open = current[0]
-  if (action.action === 'start') {
-    if (open) return { recordingId: open.id, status: 'recording' }
-    const id = newId()
-    const accountId = room.kind === 'call' ? room.call.account_id : room.accountId
-    await context.db.query(
-      `INSERT INTO recordings (id, account_id, user_id, call_id, appointment_id, name, type, status, started_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'recording', $8, $8)`,
-      [
-        id,
-        accountId,
-        userId,
-        room.kind === 'call' ? room.id : null,
-        room.kind === 'meeting' ? room.id : null,
-        `Recording ${now.toISOString().slice(0, 16).replace('T', ' ')}`,
-        action.type ?? settings.recorder.type,
-        now,
-      ],
-    )
-    return { recordingId: id, status: 'recording' }
-  }
-  if (!open) throw new ServerError(409, 'Nothing is being recorded')
-  if (action.action === 'stop') {
-    const seconds = Math.round((now.getTime() - open.started_at.getTime()) / 1000)
-    await context.db.query(
-      "UPDATE recordings SET status = 'processing', ended_at = $2, duration = $3 WHERE id = $1",
-      [open.id, now, seconds],
-    )
-    return { recordingId: open.id, status: 'processing' }
-  }
-  return { recordingId: open.id, status: action.action === 'pause' ? 'paused' : 'recording' }
 }

@@ -185,7 +185,8 @@ export function seedConsoleSettings(): ConsoleSettings {
     apps: [{ name: 'onboarding', label: 'Onboarding kit', devices: ['barcode', 'nfc', 'fingerprint'] }],
     recorder: {
       enabled: true,
-      type: 'local',
+      // Cloud: the demo's recordings stream to this server and show on /recordings.
+      type: 'cloud',
       audioBitsPerSeconds: 128_000,
       videoBitsPerSeconds: 2_500_000,
       maxBytes: 500 * 1024 * 1024,

@@ -34,6 +34,12 @@ export type Beamport = v.InferOutput<typeof BeamportSchema>
 export const RecordingActionSchema = v.object({
   action: v.picklist(['start', 'pause', 'resume', 'stop']),
   type: v.optional(v.picklist(['cloud', 'local'])),
+  /** Stop of a local recording: seconds of media in the downloaded file. */
+  duration: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(7 * 24 * 3600))),
+  /** Stop of a local recording: bytes of the downloaded file. */
+  size: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER))),
+  /** Stop of a local recording: its media type. */
+  mime: v.optional(v.pipe(v.string(), v.maxLength(100))),
 })
 /** A recording action. */
 export type RecordingAction = v.InferOutput<typeof RecordingActionSchema>
@@ -41,7 +47,8 @@ export type RecordingAction = v.InferOutput<typeof RecordingActionSchema>
 /** Ack data of `recording`. */
 export const RecordingActionResultSchema = v.object({
   recordingId: IdSchema,
-  status: v.picklist(['recording', 'paused', 'processing']),
+  /** `processing` or `pending` after a stop (a cloud upload may still be finishing: it moves on by itself). */
+  status: v.picklist(['recording', 'paused', 'processing', 'pending']),
 })
 /** A recording action result. */
 export type RecordingActionResult = v.InferOutput<typeof RecordingActionResultSchema>

@@ -52,6 +52,11 @@ import {
 } from './announcements'
 import { NotificationSchema } from './notifications'
 import { FeedbackSubmissionSchema } from './external-apps'
+import {
+  RecordingBackupRequestSchema,
+  RecordingBackupSchema,
+  RecordingBackupsResponseSchema,
+} from './recording-backups'
 
 /**
  * Every HTTP call of SPEC §7 (and our extensions) in one table: method, path pattern (relative to the
@@ -204,6 +209,29 @@ export const HTTP_API = {
     response: RecordingSchema,
   },
   recordingDelete: { method: 'DELETE', path: '/recordings/:id', auth: true, response: OkSchema },
+  /** The media of a playable recording: `?token=` from its `mediaUrl`; HTTP Range; `&download=1`. */
+  recordingMedia: { method: 'GET', path: '/recordings/:id/media', auth: false, response: null },
+  recordingBackups: {
+    method: 'GET',
+    path: '/recording-backups',
+    auth: true,
+    response: RecordingBackupsResponseSchema,
+  },
+  recordingBackupCreate: {
+    method: 'POST',
+    path: '/recording-backups',
+    auth: true,
+    body: RecordingBackupRequestSchema,
+    response: RecordingBackupSchema,
+  },
+  recordingBackupDelete: { method: 'DELETE', path: '/recording-backups/:id', auth: true, response: OkSchema },
+  /** The zip of a ready backup: `?token=` from its `downloadUrl`. */
+  recordingBackupDownload: {
+    method: 'GET',
+    path: '/recording-backups/:id/download',
+    auth: false,
+    response: null,
+  },
   personalLink: { method: 'GET', path: '/personal-link', auth: true, response: PersonalLinkResponseSchema },
   /** Makes a new link; the previous one stops working. */
   personalLinkCreate: {

@@ -37,6 +37,8 @@ export const HTTP_PATHS = {
   externalAppSso: (app: string) => `/external-apps/${encodeURIComponent(app)}/sso`,
   recordings: '/recordings',
   recording: (id: string) => `/recordings/${encodeURIComponent(id)}`,
+  recordingBackups: '/recording-backups',
+  recordingBackup: (id: string) => `/recording-backups/${encodeURIComponent(id)}`,
   personalLink: '/personal-link',
   /** Reference server, no login: whom a personal link calls. */
   publicPersonalLink: (code: string) => `/public/personal-links/${encodeURIComponent(code)}`,

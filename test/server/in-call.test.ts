@@ -125,11 +125,13 @@ describe('in a call', () => {
     assert.ok(paused.ok && paused.data.status === 'paused')
     const stopped = await owner.client.request<{ status: string }>('recording', { action: 'stop' })
     assert.ok(stopped.ok && stopped.data.status === 'processing')
-    const rows = await server.db.query<{ call_id: string; status: string }>(
-      'SELECT call_id, status FROM recordings WHERE call_id = $1',
+    // A cloud recording's row notes its end and waits for its upload's `finish` to be finalised
+    // (recordings.test.ts follows it to pending).
+    const rows = await server.db.query<{ call_id: string; status: string; ended: boolean }>(
+      'SELECT call_id, status, ended_at IS NOT NULL AS ended FROM recordings WHERE call_id = $1',
       [call.id],
     )
-    assert.deepEqual(rows, [{ call_id: call.id, status: 'processing' }])
+    assert.deepEqual(rows, [{ call_id: call.id, status: 'recording', ended: true }])
   })
 
   it('tells the agent when the customer hangs up; the agent ends the call when ready', async () => {

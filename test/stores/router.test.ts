@@ -14,6 +14,7 @@ describe('the router', () => {
       ['/home', 'history', {}],
       ['/history/', 'history', {}],
       ['/recordings', 'recordings', {}],
+      ['/recordings/0123456789abcdef01234567', 'recording', { id: '0123456789abcdef01234567' }],
       ['/utilities?x=1', 'utilities', {}],
       ['/profile', 'profile', {}],
       ['/profile/2fa', 'profile-2fa', {}],
@@ -38,6 +39,7 @@ describe('the router', () => {
     const shellRoutes: RouteName[] = [
       'history',
       'recordings',
+      'recording',
       'utilities',
       'profile',
       'profile-2fa',
@@ -49,6 +51,8 @@ describe('the router', () => {
       'profile-announcements',
       'history-call',
     ]
+    expect(pageOf('recording').id).to.equal('recordings')
+    expect(pageOf('profile-recordings-backups').id).to.equal('recording-backups')
     for (const route of shellRoutes) {
       expect(pageOf(route).routes, route).to.include(route)
       const lit = SHELL_PAGES.filter((page) => page.menu && menuLit(page, route))

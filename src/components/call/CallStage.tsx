@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react'
 import { $localMedia, $participants } from '../../stores/call/call-media'
 import { $callCustomer } from '../../stores/call/call-customer'
 import { CallControls } from './CallControls'
+import { RecordingBar } from './RecordingBar'
 import { VideoTile } from './VideoTile'
 import { useCallShortcuts } from './useCallShortcuts'
 import { usePictureInPicture } from './usePictureInPicture'
@@ -68,6 +69,7 @@ export function CallStage() {
         label={intl.formatMessage({ id: 'call.video.you' })}
         className="self-video"
       />
+      <RecordingBar />
       <CallControls togglePictureInPicture={togglePip} />
     </div>
   )

@@ -21,12 +21,14 @@ export function SideMenu() {
         const countLabel = count ? intl.formatMessage({ id: 'call.menu.count' }, { count }) : ''
         const isView = entry.kind === 'view'
         const current = isView && (pending ?? view) === entry.id
+        const pressed = entry.kind === 'action' ? entry.pressed?.(context) : undefined
         return (
           <button
             key={entry.id}
             type="button"
-            className={`menu-entry menu-${entry.id} ${current ? 'is-current' : ''}`}
+            className={`menu-entry menu-${entry.id} ${current ? 'is-current' : ''} ${pressed ? 'is-on' : ''}`}
             aria-current={isView && view === entry.id ? 'page' : undefined}
+            aria-pressed={pressed === undefined ? undefined : pressed}
             aria-label={countLabel ? `${label}, ${countLabel}` : label}
             title={label}
             disabled={entry.kind === 'action' && (entry.disabled?.(context) ?? false)}

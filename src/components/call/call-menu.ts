@@ -13,6 +13,7 @@ import type { CallView } from '../../stores/call/call-views'
 import { openTransfer } from '../../stores/call/transfer'
 import { openInvite } from '../../stores/call/invite'
 import { askToKick } from '../../stores/call/call-customer'
+import { toggleRecording } from '../../stores/call/recording'
 
 interface MenuEntryBase {
   /** Stable id: the entry's class (`menu-<id>`) and key. */
@@ -41,6 +42,8 @@ export interface CallActionEntry extends MenuEntryBase {
   run: () => void
   /** Shown but not usable (yet). */
   disabled?: (context: CallMenuContext) => boolean
+  /** A toggle: whether it is on (the button says so with `aria-pressed`). */
+  pressed?: (context: CallMenuContext) => boolean
 }
 
 /** One entry of the side menu. */
@@ -141,9 +144,10 @@ export const CALL_MENU: readonly CallMenuEntry[] = [
     label: 'call.menu.recording',
     visible: (context) =>
       context.call.recordingsSettings.enabled && !context.call.recordingsSettings.automaticRecord,
-    // Recording arrives with its own issue; until then the entry says so and does nothing.
-    disabled: always,
-    run: () => undefined,
+    // Starts a recording, or stops the one on; pause and resume sit in the recording bar by the video.
+    pressed: (context) => context.recording !== 'idle',
+    disabled: (context) => context.recording === 'starting' || context.recording === 'stopping',
+    run: toggleRecording,
   },
 ]
 

@@ -164,6 +164,59 @@ export const callStyles = css`
     border-color: var(--sl-color-primary-600);
     color: var(--sl-color-neutral-0);
   }
+  .menu-entry.is-on,
+  .menu-entry.is-on:hover:not(:disabled) {
+    color: var(--sl-color-danger-600);
+    border-color: var(--sl-color-danger-600);
+  }
+  .recording-bar {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--sl-spacing-x-small);
+    padding: var(--sl-spacing-2x-small) var(--sl-spacing-small);
+    border: 1px solid var(--sl-color-danger-300);
+    border-radius: var(--sl-border-radius-medium);
+    background: var(--sl-color-danger-50);
+    color: var(--sl-color-danger-800);
+    font-size: var(--sl-font-size-small);
+  }
+  .recording-bar.is-paused {
+    border-color: var(--sl-color-warning-300);
+    background: var(--sl-color-warning-50);
+    color: var(--sl-color-warning-800);
+  }
+  .recording-dot {
+    font-size: 1.1rem;
+  }
+  .recording-bar.is-recording .recording-dot {
+    animation: recording-pulse 1.5s ease-in-out infinite;
+  }
+  @keyframes recording-pulse {
+    50% {
+      opacity: 0.35;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .recording-bar.is-recording .recording-dot {
+      animation: none;
+    }
+  }
+  .recording-state {
+    font-weight: var(--sl-font-weight-semibold);
+  }
+  .recording-time {
+    font-variant-numeric: tabular-nums;
+  }
+  .recording-automatic,
+  .recording-upload {
+    color: var(--sl-color-neutral-700);
+  }
+  .recording-actions {
+    margin-inline-start: auto;
+    display: inline-flex;
+    font-size: 1.2rem;
+  }
   .menu-entry:disabled {
     opacity: 0.5;
     cursor: not-allowed;

@@ -10,7 +10,6 @@ import { PagePlaceholder } from './PagePlaceholder'
 const TITLES: Partial<Record<RouteName, MessageId>> = {
   'profile-2fa': 'pages.profile2fa',
   'profile-virtual-background': 'pages.profileVirtualBackground',
-  'profile-recordings-backups': 'pages.profileBackups',
 }
 
 interface ProfilePageProps {

@@ -45,6 +45,7 @@ const PROFILE_ROUTES: readonly RouteName[] = [
   'profile-recordings-backups',
   'profile-metrics',
   'profile-announcements',
+  'profile-recordings-backups',
 ]
 
 /** Profile routes that have a page of their own (the rest show on the profile page). */
@@ -76,7 +77,7 @@ export const SHELL_PAGES: readonly ShellPage[] = [
   },
   {
     id: 'recordings',
-    routes: ['recordings'],
+    routes: ['recordings', 'recording'],
     load: () => import('../pages/RecordingsPage'),
     menu: { path: '/recordings', label: 'shell.menu.recordings', icon: 'collection-play' },
   },
@@ -99,6 +100,11 @@ export const SHELL_PAGES: readonly ShellPage[] = [
     id: 'metrics',
     routes: ['profile-metrics'],
     load: () => import('../profile/MetricsPage'),
+  },
+  {
+    id: 'recording-backups',
+    routes: ['profile-recordings-backups'],
+    load: () => import('../pages/RecordingBackupsPage'),
   },
   {
     id: 'profile',

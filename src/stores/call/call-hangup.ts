@@ -6,6 +6,7 @@ import { $call, $hangingUp, setHangingUp } from './call-state'
 import { endCall } from './call-end'
 import { showCallView } from './call-views'
 import { formAllowsHangup } from './call-form'
+import { stopRecording } from './recording'
 
 /** What a hang-up came to. */
 export type HangupOutcome = 'ended' | 'blocked' | 'refused' | 'none'
@@ -32,7 +33,7 @@ function showHangupError(error: RefusedHangup): void {
 
 /**
  * Hangs up: blocked while the agent form is invalid (the warning of SPEC §5 and the form view open);
- * in a meeting `meeting:hangup`, else `hangup`. A refusal of the server shows its first error.
+ * a recording is stopped and its upload finished first; in a meeting `meeting:hangup`, else `hangup`. A refusal of the server shows its first error.
  *
  * @example
  * if ((await hangUp()) === 'ended') console.log('bye')
@@ -46,6 +47,8 @@ export async function hangUp(status?: string): Promise<HangupOutcome> {
     return 'blocked'
   }
   setHangingUp(true)
+  // A recording stops first and its last chunk is acknowledged (bounded) before the call ends.
+  await stopRecording()
   const payload = status ? { status } : {}
   try {
     if (active.kind === 'meeting') await realtime().request('meeting:hangup', payload, v.null())

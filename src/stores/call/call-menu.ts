@@ -4,6 +4,7 @@ import { $call, $inMeeting, type ActiveCall } from './call-state'
 import { $callForm } from './call-form'
 import { $chat } from './chat'
 import { $waitingRoom } from './waiting-room'
+import { $recording, type RecordingPhase } from './recording'
 
 /** What the call panel's side menu decides its entries by (SPEC §2 "Call panel"). */
 export interface CallMenuContext {
@@ -20,12 +21,14 @@ export interface CallMenuContext {
   chatUnread: number
   /** People in the waiting room. */
   waiting: number
+  /** Where the call's recording stands. */
+  recording: RecordingPhase
 }
 
 /** The side menu's context, or null when no call is active. */
 export const $callMenuContext = computed(
-  [$call, $inMeeting, $callForm, $features, $chat, $waitingRoom],
-  (call, meeting, form, features, chat, waiting): CallMenuContext | null =>
+  [$call, $inMeeting, $callForm, $features, $chat, $waitingRoom, $recording],
+  (call, meeting, form, features, chat, waiting, recording): CallMenuContext | null =>
     call
       ? {
           call,
@@ -35,6 +38,7 @@ export const $callMenuContext = computed(
           features,
           chatUnread: chat.unread,
           waiting: waiting.length,
+          recording: recording.phase,
         }
       : null,
 )

@@ -21,6 +21,7 @@ import { listenInCall } from './call-events'
 import { reconnectBeamports, startBeamports } from './beamport'
 import { filesExchangeEvents } from './files'
 import { captureExchangeEvents } from './capture'
+import { recordAutomatically } from './recording'
 
 // The call store's public face: its state, lifecycle and hang-up, wherever they live.
 export { $call, $hangingUp, $inMeeting, $lastCallEnd, $meetingEnded, type ActiveCall } from './call-state'
@@ -35,7 +36,8 @@ function begin(active: ActiveCall, messages: Call['messages']): void {
   setActiveCall(active)
   setInCall(active.kind === 'call')
   setInMeeting(active.kind === 'meeting')
-  void startCallMedia(active.peerId, active.peers)
+  // Automatic recording starts as soon as the call joins, with the agent's camera and microphone open.
+  void startCallMedia(active.peerId, active.peers).then(() => recordAutomatically(active))
   startBeamports({ files: filesExchangeEvents, capture: captureExchangeEvents })
 }
 

@@ -16,6 +16,8 @@ const ROUTES = {
   history: [/^\/(?:history|home)$/i, () => ({})],
   'history-call': '/history/:id',
   recordings: '/recordings',
+  /** The Recordings page with the player open on one recording (History links here). */
+  recording: '/recordings/:id',
   utilities: '/utilities',
   profile: '/profile',
   'profile-2fa': '/profile/2fa',

@@ -26,6 +26,7 @@ const context = (overrides: Partial<CallMenuContext> = {}): CallMenuContext => (
   },
   chatUnread: 0,
   waiting: 0,
+  recording: 'idle',
   ...overrides,
 })
 

@@ -81,7 +81,7 @@ describe('<agent-call-panel> in a call', () => {
       'Remove the customer',
       'Waiting room',
       'Custom apps',
-      'Record (coming later)',
+      'Record the call',
     ])
   })
 
