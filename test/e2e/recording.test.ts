@@ -64,6 +64,14 @@ async function phaseAt(page: Page, phase: string): Promise<number> {
   return (await handle.jsonValue()) as number
 }
 
+/** When the recording that is running began, as the console's store recorded it (not when a poll saw it). */
+async function runningSince(page: Page): Promise<number> {
+  await phaseAt(page, 'recording')
+  const since = await page.locator(inConsole('.recording-bar')).getAttribute('data-running-since')
+  assert.ok(since, 'a running recording says since when')
+  return Number(since)
+}
+
 /** The customer's "this call is being recorded" indicator. */
 const badge = (customer: Page) => customer.locator('#recording-badge')
 
@@ -144,7 +152,7 @@ describe('recording a call, then finding, playing and deleting recordings', () =
     // Record ~10 s with a pause in the middle; the customer sees the indicator exactly while recording.
     // Times are taken in the agent's page, where the clicks happen (not across the test's remote control).
     await agent.page.click(inConsole('.menu-recording'))
-    let segmentStart = await phaseAt(agent.page, 'recording')
+    let segmentStart = await runningSince(agent.page)
     await badge(customer.page).waitFor({ state: 'visible', timeout: 10_000 })
     await recordedAtLeast(agent.page, 5)
     let recorded = (await clickAt(agent.page, '.recording-pause')) - segmentStart
@@ -154,7 +162,8 @@ describe('recording a call, then finding, playing and deleting recordings', () =
     // The pause lasts ~3 s of real time: what it leaves out must not reach the recording.
     await agent.page.waitForFunction((until) => Date.now() >= until, pausedAt + 3_000, { timeout: 10_000 })
     assert.equal(await shownSeconds(agent.page), shownAtPause, 'the recorded time stands still while paused')
-    segmentStart = await clickAt(agent.page, '.recording-resume')
+    await clickAt(agent.page, '.recording-resume')
+    segmentStart = await runningSince(agent.page)
     await badge(customer.page).waitFor({ state: 'visible', timeout: 10_000 })
     await recordedAtLeast(agent.page, 10)
     await agent.page.screenshot({ path: 'test-results/recording-in-call.png' })
@@ -227,7 +236,7 @@ describe('recording a call, then finding, playing and deleting recordings', () =
     await customerScreen(second.page, 'call')
     for (const seconds of [3, 2]) {
       await agent.page.click(inConsole('.menu-recording'))
-      const started = await phaseAt(agent.page, 'recording')
+      const started = await runningSince(agent.page)
       await badge(second.page).waitFor({ state: 'visible', timeout: 10_000 })
       await recordedAtLeast(agent.page, seconds)
       const download = agent.page.waitForEvent('download', { timeout: 20_000 })

@@ -22,6 +22,8 @@ export function RecordingBar() {
       role="group"
       aria-label={intl.formatMessage({ id: 'call.recording.bar' })}
       data-phase={state.phase}
+      // When the running stretch began (the console's clock): hosts and tests time the recording by it.
+      data-running-since={state.runningSince ?? undefined}
     >
       <sl-icon
         className="recording-dot"
