@@ -43,6 +43,8 @@ export interface RequestOptions<S extends v.GenericSchema | undefined> {
   auth?: boolean
   /** Extra headers. */
   headers?: Record<string, string>
+  /** `blob` for bytes (an image); JSON otherwise. */
+  responseType?: 'blob'
 }
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete'
@@ -144,6 +146,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers,
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(request.body === undefined ? {} : { data: request.body as object }),
+      ...(request.responseType ? { responseType: request.responseType } : {}),
     })
     return response.data as unknown
   }

@@ -21,7 +21,7 @@ async function upload(token: string, bytes: Uint8Array, type: string) {
   const response = await fetch(`${server.url}/api/user/backgrounds`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': type },
-    body: bytes,
+    body: new Blob([new Uint8Array(bytes)]),
   })
   return { status: response.status, body: (await response.json()) as BackgroundImage & ErrorReply }
 }

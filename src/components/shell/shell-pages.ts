@@ -45,6 +45,13 @@ const PROFILE_ROUTES: readonly RouteName[] = [
   'profile-recordings-backups',
 ]
 
+/** Profile routes that have a page of their own (the rest show on the profile page). */
+const OWN_PROFILE_PAGES: readonly RouteName[] = [
+  'profile-notifications',
+  'profile-2fa',
+  'profile-virtual-background',
+]
+
 /** The shell's pages; the bottom menu shows those with a `menu`, in this order. */
 export const SHELL_PAGES: readonly ShellPage[] = [
   {
@@ -71,8 +78,18 @@ export const SHELL_PAGES: readonly ShellPage[] = [
     load: () => import('../pages/NotificationsPage'),
   },
   {
+    id: 'two-factor',
+    routes: ['profile-2fa'],
+    load: () => import('../profile/TwoFactorPage'),
+  },
+  {
+    id: 'virtual-background',
+    routes: ['profile-virtual-background'],
+    load: () => import('../profile/VirtualBackgroundPage'),
+  },
+  {
     id: 'profile',
-    routes: PROFILE_ROUTES.filter((route) => route !== 'profile-notifications'),
+    routes: PROFILE_ROUTES.filter((route) => !OWN_PROFILE_PAGES.includes(route)),
     load: () => import('../pages/ProfilePage'),
     menu: { path: '/profile', label: 'shell.menu.profile', icon: 'person-circle', badge: $unreadCount },
   },

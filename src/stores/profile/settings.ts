@@ -5,6 +5,7 @@ import {
   type ConsoleSettings,
   type StatusOption,
   type UserSettings,
+  type UserSettingsPatch,
 } from '../../protocol'
 import { api } from '../session/connection'
 import { onLogout } from '../session/logout'
@@ -69,6 +70,18 @@ export async function loadUserSettings(): Promise<void> {
   } catch (error) {
     console.warn('[agent-console] user settings could not be loaded', error)
   }
+}
+
+/**
+ * Saves a change of the agent's settings (`PATCH /user/settings`) and keeps what the server answers;
+ * throws when it is refused, leaving the settings as they were.
+ *
+ * @example
+ * await saveUserSettings({ ringtone: 'marimba' })
+ */
+export async function saveUserSettings(patch: UserSettingsPatch): Promise<void> {
+  const saved = await api().patch(HTTP_PATHS.userSettings, { body: patch, schema: UserSettingsSchema })
+  $userSettings.set(saved)
 }
 
 /** Forgets both settings (logout). */
