@@ -1,6 +1,6 @@
-import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { disableTwoFactor, regenerateBackupCodes } from '../../stores/profile/two-factor'
+import { fieldOf } from './form-field'
 
 interface TwoFactorOnProps {
   backupCodesLeft: number
@@ -10,9 +10,6 @@ interface TwoFactorOnProps {
 
 /** 2FA is on: how many backup codes remain, new ones (with a code), and turning it off (a code and the password). */
 export function TwoFactorOn({ backupCodesLeft, locked, errorId }: TwoFactorOnProps) {
-  const [renewCode, setRenewCode] = useState('')
-  const [code, setCode] = useState('')
-  const [password, setPassword] = useState('')
   return (
     <>
       <section className="card" aria-labelledby="codes-left-title">
@@ -26,7 +23,7 @@ export function TwoFactorOn({ backupCodesLeft, locked, errorId }: TwoFactorOnPro
           className="code-form"
           onSubmit={(event) => {
             event.preventDefault()
-            void regenerateBackupCodes(renewCode)
+            void regenerateBackupCodes(fieldOf(event.currentTarget, 'code'))
           }}
         >
           <div className="field">
@@ -39,8 +36,7 @@ export function TwoFactorOn({ backupCodesLeft, locked, errorId }: TwoFactorOnPro
               autoComplete="one-time-code"
               maxLength={9}
               aria-describedby={errorId}
-              value={renewCode}
-              onChange={(event) => setRenewCode(event.currentTarget.value)}
+              name="code"
             />
           </div>
           <button type="submit" className="button" disabled={locked}>
@@ -59,7 +55,7 @@ export function TwoFactorOn({ backupCodesLeft, locked, errorId }: TwoFactorOnPro
           className="code-form"
           onSubmit={(event) => {
             event.preventDefault()
-            void disableTwoFactor(code, password)
+            void disableTwoFactor(fieldOf(event.currentTarget, 'code'), fieldOf(event.currentTarget, 'password'))
           }}
         >
           <div className="field">
@@ -72,8 +68,7 @@ export function TwoFactorOn({ backupCodesLeft, locked, errorId }: TwoFactorOnPro
               autoComplete="one-time-code"
               maxLength={9}
               aria-describedby={errorId}
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
+              name="code"
             />
           </div>
           <div className="field">
@@ -86,8 +81,7 @@ export function TwoFactorOn({ backupCodesLeft, locked, errorId }: TwoFactorOnPro
               type="password"
               autoComplete="current-password"
               aria-describedby={errorId}
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              name="password"
             />
           </div>
           <button type="submit" className="button danger" disabled={locked}>

@@ -1,8 +1,8 @@
-import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { TwoFactorSetup as Setup } from '../../protocol'
 import { cancelTwoFactorSetup, confirmTwoFactorSetup } from '../../stores/profile/two-factor'
 import { QrCode } from './QrCode'
+import { fieldOf } from './form-field'
 
 interface TwoFactorSetupProps {
   setup: Setup
@@ -18,7 +18,6 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim()
 /** Step 1 of enabling: scan the QR code (or type the secret), then confirm with the app's 6-digit code. */
 export function TwoFactorSetup({ setup, locked, errorId }: TwoFactorSetupProps) {
   const intl = useIntl()
-  const [code, setCode] = useState('')
   return (
     <section className="card two-factor-setup" aria-labelledby="setup-title">
       <h3 id="setup-title">
@@ -49,7 +48,7 @@ export function TwoFactorSetup({ setup, locked, errorId }: TwoFactorSetupProps) 
         className="code-form"
         onSubmit={(event) => {
           event.preventDefault()
-          void confirmTwoFactorSetup(code)
+          void confirmTwoFactorSetup(fieldOf(event.currentTarget, 'code'))
         }}
       >
         <div className="field">
@@ -62,9 +61,8 @@ export function TwoFactorSetup({ setup, locked, errorId }: TwoFactorSetupProps) 
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
+            name="code"
             aria-describedby={errorId}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
           />
         </div>
         <div className="actions">
