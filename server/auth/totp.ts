@@ -52,7 +52,11 @@ export function verifyTotp(secret: string, code: string, now: number): number | 
  * What a code is: `{ step }` when valid now, `expired` when it was the code of a step up to ten
  * minutes ago (the agent typed it too late), `wrong` otherwise.
  */
-export function classifyTotp(secret: string, code: string, now: number): { step: number } | 'expired' | 'wrong' {
+export function classifyTotp(
+  secret: string,
+  code: string,
+  now: number,
+): { step: number } | 'expired' | 'wrong' {
   const step = verifyTotp(secret, code, now)
   if (step !== null) return { step }
   if (!/^\d{6}$/.test(code)) return 'wrong'

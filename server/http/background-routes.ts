@@ -53,10 +53,14 @@ function routes(app: FastifyInstance, { context, authed }: ApiTools): void {
     '/user/backgrounds',
     authed(async (request, { user }): Promise<BackgroundImage> => {
       if (!user.images_access)
-        throw new ServerError(403, ERROR_MESSAGES.noUploadImages, { reason: BACKGROUND_UPLOAD_REASON.noAccess })
+        throw new ServerError(403, ERROR_MESSAGES.noUploadImages, {
+          reason: BACKGROUND_UPLOAD_REASON.noAccess,
+        })
       const bytes = request.body
       if (!Buffer.isBuffer(bytes))
-        throw new ServerError(415, 'Send a JPEG, PNG or WebP image', { reason: BACKGROUND_UPLOAD_REASON.type })
+        throw new ServerError(415, 'Send a JPEG, PNG or WebP image', {
+          reason: BACKGROUND_UPLOAD_REASON.type,
+        })
       if (bytes.length > BACKGROUND_IMAGE_MAX_BYTES)
         throw new ServerError(413, 'The image is larger than 2 MB', { reason: BACKGROUND_UPLOAD_REASON.size })
       const type = imageTypeOf(bytes)
@@ -70,7 +74,15 @@ function routes(app: FastifyInstance, { context, authed }: ApiTools): void {
         `INSERT INTO background_images (id, account_id, user_id, mime, bytes, created_at)
          SELECT $1, $2, $3, $4, $5, $6
          WHERE (SELECT count(*) FROM background_images WHERE user_id = $3) < $7 RETURNING id`,
-        [id, user.account_id, user.id, type, bytes, new Date(context.clock.now()), BACKGROUND_IMAGE_MAX_COUNT],
+        [
+          id,
+          user.account_id,
+          user.id,
+          type,
+          bytes,
+          new Date(context.clock.now()),
+          BACKGROUND_IMAGE_MAX_COUNT,
+        ],
       )
       if (rows.length === 0)
         throw new ServerError(409, `At most ${BACKGROUND_IMAGE_MAX_COUNT} images`, {

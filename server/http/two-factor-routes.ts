@@ -26,7 +26,11 @@ const WRONG = 'The verification code is not valid'
 const EXPIRED = 'The verification code has expired or was already used'
 
 /** Counts a refused code (422 with its reason, or 423 once the user has to wait). */
-function refuse(context: ServerContext, userId: string, result: Exclude<SecondFactorResult, 'ok'>): Promise<never> {
+function refuse(
+  context: ServerContext,
+  userId: string,
+  result: Exclude<SecondFactorResult, 'ok'>,
+): Promise<never> {
   return result === 'expired'
     ? failTwoFactor(context, userId, TWO_FACTOR_REASON.expiredCode, EXPIRED)
     : failTwoFactor(context, userId, TWO_FACTOR_REASON.wrongCode, WRONG)
@@ -41,13 +45,11 @@ function refuse(context: ServerContext, userId: string, result: Exclude<SecondFa
 export function twoFactorRoutes(app: FastifyInstance, { context, authed }: ApiTools): void {
   app.get(
     '/auth/2fa',
-    authed(
-      async (_request, { user }): Promise<TwoFactorStatus> => ({
-        enabled: user.totp_secret !== null,
-        backupCodesLeft: user.totp_secret ? user.backup_codes.length : 0,
-        retryAfter: await twoFactorRetryAfter(context, user.id),
-      }),
-    ),
+    authed(async (_request, { user }): Promise<TwoFactorStatus> => ({
+      enabled: user.totp_secret !== null,
+      backupCodesLeft: user.totp_secret ? user.backup_codes.length : 0,
+      retryAfter: await twoFactorRetryAfter(context, user.id),
+    })),
   )
 
   app.post(

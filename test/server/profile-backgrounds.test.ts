@@ -33,19 +33,28 @@ describe('virtual background images', () => {
     assert.equal(saved.status, 200)
     assert.match(saved.body._id, /^[0-9a-f]{24}$/)
     const list = await server.http<BackgroundImagesResponse>('GET', '/user/backgrounds', { token })
-    assert.deepEqual(list.body.data, [{ _id: saved.body._id, url: `/api/user/backgrounds/${saved.body._id}` }])
+    assert.deepEqual(list.body.data, [
+      { _id: saved.body._id, url: `/api/user/backgrounds/${saved.body._id}` },
+    ])
 
-    const bytes = await fetch(`${server.url}${saved.body.url}`, { headers: { authorization: `Bearer ${token}` } })
+    const bytes = await fetch(`${server.url}${saved.body.url}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
     assert.equal(bytes.headers.get('content-type'), 'image/png')
     assert.equal(bytes.headers.get('x-content-type-options'), 'nosniff')
     assert.deepEqual(Buffer.from(await bytes.arrayBuffer()), PNG)
 
     const other = await agentToken()
-    const stranger = await fetch(`${server.url}${saved.body.url}`, { headers: { authorization: `Bearer ${other}` } })
-    assert.equal(stranger.status, 404)
-    assert.deepEqual((await server.http<BackgroundImagesResponse>('GET', '/user/backgrounds', { token: other })).body, {
-      data: [],
+    const stranger = await fetch(`${server.url}${saved.body.url}`, {
+      headers: { authorization: `Bearer ${other}` },
     })
+    assert.equal(stranger.status, 404)
+    assert.deepEqual(
+      (await server.http<BackgroundImagesResponse>('GET', '/user/backgrounds', { token: other })).body,
+      {
+        data: [],
+      },
+    )
     assert.equal((await fetch(`${server.url}${saved.body.url}`)).status, 401)
   })
 
@@ -62,9 +71,12 @@ describe('virtual background images', () => {
     const tooBig = await upload(token, big, 'image/jpeg')
     assert.equal(tooBig.status, 413)
     assert.equal(tooBig.body.reason, 'size')
-    assert.deepEqual((await server.http<BackgroundImagesResponse>('GET', '/user/backgrounds', { token })).body, {
-      data: [],
-    })
+    assert.deepEqual(
+      (await server.http<BackgroundImagesResponse>('GET', '/user/backgrounds', { token })).body,
+      {
+        data: [],
+      },
+    )
     assert.equal((await upload(token, JPEG, 'image/jpeg')).status, 200)
   })
 
@@ -76,9 +88,10 @@ describe('virtual background images', () => {
     assert.equal(denied.status, 403)
     assert.equal(denied.body.reason, 'no-access')
     assert.equal(denied.body.message, 'You do not have access to upload images')
-    const rows = await server.db.query('SELECT id FROM background_images WHERE user_id = (SELECT id FROM users WHERE email = $1)', [
-      email,
-    ])
+    const rows = await server.db.query(
+      'SELECT id FROM background_images WHERE user_id = (SELECT id FROM users WHERE email = $1)',
+      [email],
+    )
     assert.equal(rows.length, 0)
   })
 
@@ -86,11 +99,17 @@ describe('virtual background images', () => {
     const token = await agentToken()
     const saved = await upload(token, PNG, 'image/png')
     const other = await agentToken()
-    assert.equal((await server.http('DELETE', `/user/backgrounds/${saved.body._id}`, { token: other })).status, 404)
+    assert.equal(
+      (await server.http('DELETE', `/user/backgrounds/${saved.body._id}`, { token: other })).status,
+      404,
+    )
     assert.equal((await server.http('DELETE', `/user/backgrounds/${saved.body._id}`, { token })).status, 200)
-    assert.deepEqual((await server.http<BackgroundImagesResponse>('GET', '/user/backgrounds', { token })).body, {
-      data: [],
-    })
+    assert.deepEqual(
+      (await server.http<BackgroundImagesResponse>('GET', '/user/backgrounds', { token })).body,
+      {
+        data: [],
+      },
+    )
   })
 
   it('saves the choice to the user settings: blur, an image id, none; anything else is refused', async () => {
@@ -102,7 +121,10 @@ describe('virtual background images', () => {
       background: 'blur',
     })
     const saved = await upload(token, PNG, 'image/png')
-    assert.equal((await patch({ background: saved.body._id })).body.virtualBackground.background, saved.body._id)
+    assert.equal(
+      (await patch({ background: saved.body._id })).body.virtualBackground.background,
+      saved.body._id,
+    )
     assert.equal((await patch({ background: '<img onerror=x>' })).status, 400)
     assert.equal((await patch({ background: 'a'.repeat(25) })).status, 400)
     const settings = await server.http<UserSettings>('GET', '/user/settings', { token })

@@ -47,7 +47,10 @@ describe('profile 2FA', () => {
     assert.equal(uri.searchParams.get('digits'), '6')
     assert.ok(decodeURIComponent(uri.pathname).includes(email))
 
-    const wrong = await server.http<ErrorReply>('POST', '/auth/2fa/enable', { token, body: { code: '000000' } })
+    const wrong = await server.http<ErrorReply>('POST', '/auth/2fa/enable', {
+      token,
+      body: { code: '000000' },
+    })
     assert.equal(wrong.status, 422)
     assert.equal(wrong.body.reason, 'wrong-code')
     assert.equal((await status(token)).body.enabled, false)
@@ -62,14 +65,18 @@ describe('profile 2FA', () => {
     assert.deepEqual((await status(token)).body, { enabled: true, backupCodesLeft: 10, retryAfter: 0 })
     assert.equal((await loginWith(email)).status, 412)
     // Enabled twice is refused: the secret cannot be swapped without disabling first.
-    assert.equal((await server.http('POST', '/auth/2fa/enable', { token, body: { code: '123456' } })).status, 409)
+    assert.equal(
+      (await server.http('POST', '/auth/2fa/enable', { token, body: { code: '123456' } })).status,
+      409,
+    )
   })
 
   it('stores the backup codes hashed, never in clear', async () => {
     const { email, codes } = await agentWithTwoFactor()
-    const rows = await server.db.query<{ backup_codes: string[] }>('SELECT backup_codes FROM users WHERE email = $1', [
-      email,
-    ])
+    const rows = await server.db.query<{ backup_codes: string[] }>(
+      'SELECT backup_codes FROM users WHERE email = $1',
+      [email],
+    )
     const stored = rows[0]?.backup_codes ?? []
     assert.equal(stored.length, 10)
     for (const code of codes) {
@@ -100,9 +107,15 @@ describe('profile 2FA', () => {
     await server.advance(3 * STEP_MS)
     // A step behind (the step before now is after the one just used).
     const behind = currentTotp(secret, server.clock.now() - STEP_MS)
-    assert.equal((await server.http('POST', '/auth/2fa/backup-codes', { token, body: { code: behind } })).status, 200)
+    assert.equal(
+      (await server.http('POST', '/auth/2fa/backup-codes', { token, body: { code: behind } })).status,
+      200,
+    )
     const old = currentTotp(secret, server.clock.now() - 4 * STEP_MS)
-    const late = await server.http<ErrorReply>('POST', '/auth/2fa/backup-codes', { token, body: { code: old } })
+    const late = await server.http<ErrorReply>('POST', '/auth/2fa/backup-codes', {
+      token,
+      body: { code: old },
+    })
     assert.equal(late.status, 422)
     assert.equal(late.body.reason, 'code-expired')
   })
@@ -159,7 +172,8 @@ describe('profile 2FA', () => {
 
   it('makes a user wait after 5 wrong codes, longer after each further one, and says how long', async () => {
     const { token, secret } = await agentWithTwoFactor()
-    const renew = (code: string) => server.http<ErrorReply>('POST', '/auth/2fa/backup-codes', { token, body: { code } })
+    const renew = (code: string) =>
+      server.http<ErrorReply>('POST', '/auth/2fa/backup-codes', { token, body: { code } })
     for (let i = 0; i < 4; i++) assert.equal((await renew('111111')).status, 422)
     const fifth = await renew('111111')
     assert.equal(fifth.status, 423)

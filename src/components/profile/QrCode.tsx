@@ -17,7 +17,8 @@ function qrPath(value: string): { size: number; path: string } {
   const count = qr.getModuleCount()
   const parts: string[] = []
   for (let row = 0; row < count; row++)
-    for (let col = 0; col < count; col++) if (qr.isDark(row, col)) parts.push(`M${col + 4} ${row + 4}h1v1h-1z`)
+    for (let col = 0; col < count; col++)
+      if (qr.isDark(row, col)) parts.push(`M${col + 4} ${row + 4}h1v1h-1z`)
   return { size: count + 8, path: parts.join('') }
 }
 

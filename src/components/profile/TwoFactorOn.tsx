@@ -55,7 +55,10 @@ export function TwoFactorOn({ backupCodesLeft, locked, errorId }: TwoFactorOnPro
           className="code-form"
           onSubmit={(event) => {
             event.preventDefault()
-            void disableTwoFactor(fieldOf(event.currentTarget, 'code'), fieldOf(event.currentTarget, 'password'))
+            void disableTwoFactor(
+              fieldOf(event.currentTarget, 'code'),
+              fieldOf(event.currentTarget, 'password'),
+            )
           }}
         >
           <div className="field">

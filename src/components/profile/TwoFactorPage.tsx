@@ -1,7 +1,12 @@
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
-import { $twoFactor, loadTwoFactor, resetTwoFactor, startTwoFactorSetup } from '../../stores/profile/two-factor'
+import {
+  $twoFactor,
+  loadTwoFactor,
+  resetTwoFactor,
+  startTwoFactorSetup,
+} from '../../stores/profile/two-factor'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { controlStyles } from '../common/controls.styles'
 import { twoFactorStyles } from './two-factor.styles'
@@ -68,7 +73,12 @@ export default function TwoFactorPage() {
           <p className="help">
             <FormattedMessage id="twoFactor.offHelp" />
           </p>
-          <button type="button" className="button primary" disabled={locked} onClick={() => void startTwoFactorSetup()}>
+          <button
+            type="button"
+            className="button primary"
+            disabled={locked}
+            onClick={() => void startTwoFactorSetup()}
+          >
             <FormattedMessage id="twoFactor.start" />
           </button>
         </section>

@@ -33,7 +33,11 @@ export default function VirtualBackgroundPage() {
     void loadOwnBackgrounds()
     return resetVirtualBackgroundPage
   }, [])
-  const images = [...account, ...page.own]
+  // Numbered within their group: "Image 1", "My image 1".
+  const images = [
+    ...account.map((image, i) => ({ ...image, number: i + 1 })),
+    ...page.own.map((image, i) => ({ ...image, number: i + 1 })),
+  ]
   const option = (value: string, label: string, picture: ReactNode) => (
     <li key={value || 'none'} data-background={value || 'none'} data-chosen={chosen === value}>
       <label className="background-option">
@@ -78,12 +82,12 @@ export default function VirtualBackgroundPage() {
                 intl.formatMessage({ id: 'virtualBackground.blur' }),
                 <span className="swatch blur" aria-hidden="true" />,
               )}
-              {images.map((image, index) =>
+              {images.map((image) =>
                 option(
                   image.id,
                   intl.formatMessage(
                     { id: image.own ? 'virtualBackground.ownImage' : 'virtualBackground.image' },
-                    { number: index + 1 },
+                    { number: image.number },
                   ),
                   image.src ? (
                     <img className="swatch" src={image.src} alt="" />

@@ -41,7 +41,13 @@ export interface TwoFactorState {
   waitUntil: number
 }
 
-const INITIAL: TwoFactorState = { view: { phase: 'loading' }, busy: false, error: null, notice: null, waitUntil: 0 }
+const INITIAL: TwoFactorState = {
+  view: { phase: 'loading' },
+  busy: false,
+  error: null,
+  notice: null,
+  waitUntil: 0,
+}
 
 /** The 2FA page's state (`/profile/2fa`). */
 export const $twoFactor = atom<TwoFactorState>(INITIAL)
@@ -121,7 +127,9 @@ export async function loadTwoFactor(): Promise<void> {
   update({ ...INITIAL })
   try {
     const status = await api().get(HTTP_PATHS.twoFactor, { schema: TwoFactorStatusSchema })
-    update({ view: status.enabled ? { phase: 'on', backupCodesLeft: status.backupCodesLeft } : { phase: 'off' } })
+    update({
+      view: status.enabled ? { phase: 'on', backupCodesLeft: status.backupCodesLeft } : { phase: 'off' },
+    })
     if (status.retryAfter > 0) startWait(status.retryAfter)
   } catch (error) {
     console.warn('[agent-console] 2FA status could not be read', error)
@@ -132,7 +140,10 @@ export async function loadTwoFactor(): Promise<void> {
 /** Asks the server for a new secret and its otpauth URI. */
 export function startTwoFactorSetup(): Promise<void> {
   return attempt(async () => ({
-    view: { phase: 'setup', setup: await api().post(HTTP_PATHS.twoFactorSetup, { schema: TwoFactorSetupSchema }) },
+    view: {
+      phase: 'setup',
+      setup: await api().post(HTTP_PATHS.twoFactorSetup, { schema: TwoFactorSetupSchema }),
+    },
   }))
 }
 

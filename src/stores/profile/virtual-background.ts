@@ -36,7 +36,13 @@ export interface VirtualBackgroundPageState {
   notice: MessageId | null
 }
 
-const INITIAL: VirtualBackgroundPageState = { own: [], saving: null, uploading: false, error: null, notice: null }
+const INITIAL: VirtualBackgroundPageState = {
+  own: [],
+  saving: null,
+  uploading: false,
+  error: null,
+  notice: null,
+}
 
 /** The virtual background page's state (`/profile/virtual-background`). */
 export const $virtualBackgroundPage = atom<VirtualBackgroundPageState>(INITIAL)
@@ -103,7 +109,8 @@ export async function loadOwnBackgrounds(): Promise<void> {
 
 /** What is wrong with a file before it is sent, or null. */
 export function uploadProblem(file: { type: string; size: number }): MessageId | null {
-  if (!(BACKGROUND_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'virtualBackground.errors.type'
+  if (!(BACKGROUND_IMAGE_TYPES as readonly string[]).includes(file.type))
+    return 'virtualBackground.errors.type'
   if (file.size > BACKGROUND_IMAGE_MAX_BYTES) return 'virtualBackground.errors.size'
   if (file.size === 0) return 'virtualBackground.errors.type'
   return null
@@ -112,7 +119,8 @@ export function uploadProblem(file: { type: string; size: number }): MessageId |
 function uploadRefusal(error: unknown): MessageId {
   if (!(error instanceof HttpError)) return 'virtualBackground.errors.uploadFailed'
   const reason = (error.body as { reason?: unknown } | undefined)?.reason
-  if (reason === BACKGROUND_UPLOAD_REASON.noAccess || error.status === 403) return 'virtualBackground.errors.noAccess'
+  if (reason === BACKGROUND_UPLOAD_REASON.noAccess || error.status === 403)
+    return 'virtualBackground.errors.noAccess'
   if (reason === BACKGROUND_UPLOAD_REASON.type) return 'virtualBackground.errors.type'
   if (reason === BACKGROUND_UPLOAD_REASON.size) return 'virtualBackground.errors.size'
   if (reason === BACKGROUND_UPLOAD_REASON.count) return 'virtualBackground.errors.count'
@@ -141,7 +149,11 @@ export async function uploadBackground(file: Blob): Promise<void> {
       schema: BackgroundImageSchema,
     })
     const image = await withLocalCopy(saved._id)
-    update({ own: [...$virtualBackgroundPage.get().own, image], uploading: false, notice: 'virtualBackground.uploaded' })
+    update({
+      own: [...$virtualBackgroundPage.get().own, image],
+      uploading: false,
+      notice: 'virtualBackground.uploaded',
+    })
   } catch (error) {
     update({ uploading: false, error: uploadRefusal(error) })
   }

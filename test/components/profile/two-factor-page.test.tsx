@@ -36,7 +36,9 @@ describe('<TwoFactorPage> /profile/2fa', () => {
 
   const $ = <T extends Element>(selector: string) => page!.shadow.querySelector<T>(selector)
   const buttonNamed = (name: string) =>
-    [...page!.shadow.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === name)
+    [...page!.shadow.querySelectorAll<HTMLButtonElement>('button')].find(
+      (b) => b.textContent?.trim() === name,
+    )
   const alertText = () => $('[role="alert"]')?.textContent?.trim() ?? ''
   const until = (check: () => unknown, what: string) => waitUntil(check, what, { timeout: 5_000 })
 
@@ -77,7 +79,9 @@ describe('<TwoFactorPage> /profile/2fa', () => {
     buttonNamed('Turn on')!.click()
     await until(() => $('.code-list'), 'no backup codes')
     expect(server.to('/api/auth/2fa/enable').at(-1)!.body).to.deep.equal({ code: '123456' })
-    expect([...page!.shadow.querySelectorAll('.code-list code')].map((c) => c.textContent)).to.deep.equal(CODES)
+    expect([...page!.shadow.querySelectorAll('.code-list code')].map((c) => c.textContent)).to.deep.equal(
+      CODES,
+    )
     expect(page!.text()).to.include('Two-factor authentication is enabled.')
     const done = buttonNamed('Done')!
     expect(done.disabled).to.equal(true)
@@ -138,7 +142,10 @@ describe('<TwoFactorPage> /profile/2fa', () => {
     type($<HTMLInputElement>('#disable-password')!, 'Demo1234!')
     buttonNamed('Turn off')!.click()
     await until(() => page!.text().includes('Two-factor authentication is disabled.'), 'not disabled')
-    expect(server.to('/api/auth/2fa/disable').at(-1)!.body).to.deep.equal({ code: 'abcd-1234', password: 'Demo1234!' })
+    expect(server.to('/api/auth/2fa/disable').at(-1)!.body).to.deep.equal({
+      code: 'abcd-1234',
+      password: 'Demo1234!',
+    })
     expect(buttonNamed('Set up two-factor authentication')).to.exist
   })
 
@@ -157,7 +164,10 @@ describe('<TwoFactorPage> /profile/2fa', () => {
       status: 423,
       body: { code: 423, message: 'wait', reason: 'too-many-attempts' },
     })
-    server.route('GET', '/api/auth/2fa', { status: 200, body: { enabled: true, backupCodesLeft: 10, retryAfter: 30 } })
+    server.route('GET', '/api/auth/2fa', {
+      status: 200,
+      body: { enabled: true, backupCodesLeft: 10, retryAfter: 30 },
+    })
     buttonNamed('Get new backup codes')!.click()
     await until(() => alertText() === 'Too many attempts. Try again in 30 seconds.', 'no wait message')
     expect(buttonNamed('Get new backup codes')!.disabled).to.equal(true)
@@ -175,7 +185,10 @@ describe('<TwoFactorPage> /profile/2fa', () => {
     page = await renderArea(<TwoFactorPage />)
     await until(() => buttonNamed('Try again'), 'no retry')
     expect(page.text()).to.include('The two-factor settings could not be loaded.')
-    server.route('GET', '/api/auth/2fa', { status: 200, body: { enabled: false, backupCodesLeft: 0, retryAfter: 0 } })
+    server.route('GET', '/api/auth/2fa', {
+      status: 200,
+      body: { enabled: false, backupCodesLeft: 0, retryAfter: 0 },
+    })
     buttonNamed('Try again')!.click()
     await until(() => buttonNamed('Set up two-factor authentication'), 'did not recover')
     server.route('POST', '/api/auth/2fa/setup', { status: 0 })
