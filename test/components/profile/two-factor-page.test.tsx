@@ -51,6 +51,7 @@ describe('<TwoFactorPage> /profile/2fa', () => {
   it('enables: QR code and secret as text, a wrong code refused with its message, then 10 backup codes shown once', async () => {
     await open({ enabled: false, backupCodesLeft: 0 })
     expect(page!.text()).to.include('Two-factor authentication is off.')
+    await expect($('.two-factor-page')).to.be.accessible()
     server.route('POST', '/api/auth/2fa/setup', { status: 200, body: { secret: SECRET, uri: URI } })
     buttonNamed('Set up two-factor authentication')!.click()
     await until(() => $('.qr-code'), 'no QR code')
@@ -58,6 +59,7 @@ describe('<TwoFactorPage> /profile/2fa', () => {
     expect($('.qr-code path')!.getAttribute('d')!.length).to.be.greaterThan(100)
     expect($('.secret')!.textContent!.replace(/\s/g, '')).to.equal(SECRET)
     expect($('.uri')!.textContent).to.equal(URI)
+    await expect($('.two-factor-page')).to.be.accessible()
 
     // Not 6 digits: refused here, nothing sent.
     type($<HTMLInputElement>('#setup-code')!, '12a')
@@ -83,6 +85,7 @@ describe('<TwoFactorPage> /profile/2fa', () => {
       CODES,
     )
     expect(page!.text()).to.include('Two-factor authentication is enabled.')
+    await expect($('.two-factor-page')).to.be.accessible()
     const done = buttonNamed('Done')!
     expect(done.disabled).to.equal(true)
     $<HTMLInputElement>('.checkbox input')!.click()
@@ -125,6 +128,7 @@ describe('<TwoFactorPage> /profile/2fa', () => {
     await open({ enabled: true, backupCodesLeft: 4 })
     expect(page!.text()).to.include('Two-factor authentication is on.')
     expect($('.codes-left')!.textContent).to.equal('4 backup codes left.')
+    await expect($('.two-factor-page')).to.be.accessible()
     type($<HTMLInputElement>('#disable-code')!, 'abcd-1234')
     buttonNamed('Turn off')!.click()
     await until(() => alertText(), 'no password message')

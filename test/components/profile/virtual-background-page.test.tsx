@@ -90,6 +90,7 @@ describe('<VirtualBackgroundPage> /profile/virtual-background', () => {
       new URL('/demo/backgrounds/office.svg', location.href).href,
     )
     expect($<HTMLImageElement>(`[data-background="${OWN}"] img`)!.src).to.match(/^blob:/)
+    await expect($('.virtual-background-page')).to.be.accessible()
   })
 
   it('saves blur to the user settings, then an image, then none', async () => {
@@ -167,6 +168,7 @@ describe('<VirtualBackgroundPage> /profile/virtual-background', () => {
     })
     pick($<HTMLInputElement>('#background-upload')!, new File([PNG], 'me.png', { type: 'image/png' }))
     await until(() => alertText() === 'You do not have access to upload images', 'no denied message')
+    await expect($('.virtual-background-page')).to.be.accessible()
     expect(page!.shadow.querySelectorAll('[data-background]')).to.have.length(4)
   })
 
