@@ -173,7 +173,12 @@ export const HTTP_API = {
   widget: { method: 'GET', path: '/widget', auth: true, response: WidgetFormsResponseSchema },
   userSettings: { method: 'GET', path: '/user/settings', auth: true, response: UserSettingsSchema },
   /** The agent's own background images (`data` of `{ _id, url }`; each `url` needs the bearer token). */
-  backgroundImages: { method: 'GET', path: '/user/backgrounds', auth: true, response: BackgroundImagesResponseSchema },
+  backgroundImages: {
+    method: 'GET',
+    path: '/user/backgrounds',
+    auth: true,
+    response: BackgroundImagesResponseSchema,
+  },
   /** Upload: the image bytes as the body, `content-type` image/jpeg, image/png or image/webp, at most 2 MB. */
   backgroundImageUpload: {
     method: 'POST',
