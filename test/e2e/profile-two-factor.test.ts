@@ -25,7 +25,7 @@ async function logIn(page: Page, otp?: string): Promise<void> {
 async function openTwoFactor(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/profile/2fa`)
   await passStartup(page)
-  await page.locator(inConsole('.two-factor-page .card')).waitFor()
+  await page.locator(inConsole('.two-factor-page .card')).first().waitFor()
 }
 
 async function logOut(page: Page): Promise<void> {
@@ -91,6 +91,11 @@ describe('an agent turns two-factor authentication on and off', () => {
     await logOut(page)
     await logIn(page)
     await passStartup(page)
-    assert.deepEqual(errors, [])
+    // The browser logs each 412 (the server asking for the code) as a failed resource: expected, twice.
+    assert.deepEqual(
+      errors.filter((error) => !error.includes('status of 412')),
+      [],
+    )
+    assert.equal(errors.length, 2)
   })
 })
