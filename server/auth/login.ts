@@ -1,10 +1,10 @@
 import { ERROR_MESSAGES, LOGIN_STATUS, type LoginRequest, type LoginResponse } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
-import { userByEmail, type UserRow } from '../store/users'
+import { userByEmail } from '../store/users'
 import { DUMMY_HASH, verifyPassword } from './passwords'
 import { ipAllowed } from './ip-allow-list'
-import { hashBackupCode, verifyTotp } from './totp'
+import { spendSecondFactor } from './second-factor'
 import { issueSession } from './session-issuer'
 import {
   forgetUserFailures,
@@ -50,7 +50,8 @@ export async function login(
   if (user.totp_secret) {
     if (body.otp === undefined || body.otp.trim() === '')
       throw new ServerError(LOGIN_STATUS.otpRequired, 'Code required')
-    if (!(await acceptSecondFactor(context, user, body.otp.trim(), now)))
+    // A TOTP code (its step once) or one of the backup codes (each once): the profile's rule too.
+    if ((await spendSecondFactor(context, user, body.otp)) !== 'ok')
       return failAttempt(context, keys, now, ERROR_MESSAGES.otp)
   }
   await forgetUserFailures(context.db, keys)
@@ -66,32 +67,4 @@ async function failAttempt(
 ): Promise<never> {
   await recordFailure(context.db, context.loginThrottle, keys, now)
   throw new ServerError(LOGIN_STATUS.badCredentials, message)
-}
-
-/**
- * A TOTP code (each time step usable once) or a backup code (each usable once). The update is
- * conditional, so two logins racing with the same code cannot both win.
- */
-async function acceptSecondFactor(
-  context: ServerContext,
-  user: UserRow,
-  code: string,
-  now: number,
-): Promise<boolean> {
-  const secret = user.totp_secret
-  if (!secret) return false
-  const step = verifyTotp(secret, code, now)
-  if (step !== null) {
-    const rows = await context.db.query(
-      'UPDATE users SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id',
-      [user.id, step],
-    )
-    return rows.length > 0
-  }
-  const hash = hashBackupCode(code)
-  const rows = await context.db.query(
-    'UPDATE users SET backup_codes = array_remove(backup_codes, $2) WHERE id = $1 AND $2 = ANY(backup_codes) RETURNING id',
-    [user.id, hash],
-  )
-  return rows.length > 0
 }

@@ -17,6 +17,9 @@ export interface UserRow {
   totp_pending_secret: string | null
   totp_last_step: number | null
   backup_codes: string[]
+  totp_failures: number
+  totp_retry_at: Date | null
+  images_access: boolean
   failed_attempts: number
   failed_window_start: Date | null
   blocked_until: Date | null

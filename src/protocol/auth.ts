@@ -129,7 +129,13 @@ export const SsoResponseSchema = v.object({ location: v.string() })
 export type SsoResponse = v.InferOutput<typeof SsoResponseSchema>
 
 /** Response of `GET /auth/2fa`. */
-export const TwoFactorStatusSchema = v.object({ enabled: v.boolean(), backupCodesLeft: v.number() })
+export const TwoFactorStatusSchema = v.object({
+  enabled: v.boolean(),
+  /** Backup codes not used yet (0 when 2FA is off). */
+  backupCodesLeft: v.number(),
+  /** Seconds before a code is checked again after too many wrong ones (0: none). */
+  retryAfter: v.optional(v.number(), 0),
+})
 /** 2FA status. */
 export type TwoFactorStatus = v.InferOutput<typeof TwoFactorStatusSchema>
 
@@ -138,15 +144,38 @@ export const TwoFactorSetupSchema = v.object({ secret: v.string(), uri: v.string
 /** A 2FA setup. */
 export type TwoFactorSetup = v.InferOutput<typeof TwoFactorSetupSchema>
 
-/** Body of `POST /auth/2fa/enable` and `POST /auth/2fa/disable`: a 6-digit PIN (disable also takes a backup code). */
+/**
+ * Body of `POST /auth/2fa/enable` (the 6-digit PIN from the app) and `POST /auth/2fa/backup-codes`
+ * (a PIN or a backup code).
+ */
 export const TwoFactorCodeSchema = v.object({ code: v.pipe(v.string(), v.maxLength(32)) })
 /** A 2FA code. */
 export type TwoFactorCode = v.InferOutput<typeof TwoFactorCodeSchema>
 
-/** Response of `POST /auth/2fa/enable`: the 10 one-time backup codes, shown once. */
+/** Body of `POST /auth/2fa/disable`: a PIN or a backup code, and the account password. */
+export const TwoFactorDisableSchema = v.object({
+  code: v.pipe(v.string(), v.maxLength(32)),
+  password: v.pipe(v.string(), v.maxLength(256)),
+})
+/** A 2FA disable request. */
+export type TwoFactorDisable = v.InferOutput<typeof TwoFactorDisableSchema>
+
+/** Response of `POST /auth/2fa/enable` and `POST /auth/2fa/backup-codes`: 10 one-time backup codes, shown once. */
 export const TwoFactorEnabledSchema = v.object({ backupCodes: v.array(v.string()) })
 /** Backup codes. */
 export type TwoFactorEnabled = v.InferOutput<typeof TwoFactorEnabledSchema>
+
+/**
+ * Reasons of the 2FA routes' refusals: 422 `wrong-code`, `code-expired` (too late, or already used in
+ * its 30 s step), `wrong-password`; 423 `too-many-attempts` (past 5 wrong codes the user waits, longer
+ * each time; `GET /auth/2fa` says how long).
+ */
+export const TWO_FACTOR_REASON = {
+  wrongCode: 'wrong-code',
+  expiredCode: 'code-expired',
+  wrongPassword: 'wrong-password',
+  tooManyAttempts: 'too-many-attempts',
+} as const
 
 /** Payload of the socket's `authenticate` (SPEC §7). */
 export const AuthenticateSchema = v.object({

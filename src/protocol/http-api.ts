@@ -12,6 +12,7 @@ import {
   SsoRequestSchema,
   SsoResponseSchema,
   TwoFactorCodeSchema,
+  TwoFactorDisableSchema,
   TwoFactorEnabledSchema,
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
@@ -38,6 +39,7 @@ import { pagedSchema } from './list-query'
 import { SegmentSchema } from './calls'
 import { AgentSchema, UserSchema, UserSettingsPatchSchema, UserSettingsSchema } from './users'
 import { WidgetFormsResponseSchema } from './forms'
+import { BackgroundImageSchema, BackgroundImagesResponseSchema } from './backgrounds'
 import { ExternalAppSsoResponseSchema } from './external-apps'
 import { RecordingCreateSchema, RecordingPatchSchema, RecordingSchema } from './recordings'
 import { PersonalLinkRequestSchema, PersonalLinkResponseSchema, PublicPersonalLinkSchema } from './utilities'
@@ -122,8 +124,15 @@ export const HTTP_API = {
     method: 'POST',
     path: '/auth/2fa/disable',
     auth: true,
-    body: TwoFactorCodeSchema,
+    body: TwoFactorDisableSchema,
     response: OkSchema,
+  },
+  twoFactorBackupCodes: {
+    method: 'POST',
+    path: '/auth/2fa/backup-codes',
+    auth: true,
+    body: TwoFactorCodeSchema,
+    response: TwoFactorEnabledSchema,
   },
   fileAuthorization: {
     method: 'POST',
@@ -179,6 +188,23 @@ export const HTTP_API = {
   user: { method: 'GET', path: '/users/:id', auth: true, response: UserSchema },
   widget: { method: 'GET', path: '/widget', auth: true, response: WidgetFormsResponseSchema },
   userSettings: { method: 'GET', path: '/user/settings', auth: true, response: UserSettingsSchema },
+  /** The agent's own background images (`data` of `{ _id, url }`; each `url` needs the bearer token). */
+  backgroundImages: {
+    method: 'GET',
+    path: '/user/backgrounds',
+    auth: true,
+    response: BackgroundImagesResponseSchema,
+  },
+  /** Upload: the image bytes as the body, `content-type` image/jpeg, image/png or image/webp, at most 2 MB. */
+  backgroundImageUpload: {
+    method: 'POST',
+    path: '/user/backgrounds',
+    auth: true,
+    response: BackgroundImageSchema,
+  },
+  /** The image bytes, with its type (bearer token needed). */
+  backgroundImage: { method: 'GET', path: '/user/backgrounds/:id', auth: true },
+  backgroundImageDelete: { method: 'DELETE', path: '/user/backgrounds/:id', auth: true, response: OkSchema },
   userSettingsPatch: {
     method: 'PATCH',
     path: '/user/settings',

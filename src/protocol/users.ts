@@ -48,6 +48,8 @@ export const VirtualBackgroundChoiceSchema = v.union([
   v.literal('blur'),
   v.pipe(v.string(), v.regex(/^[0-9a-f]{24}$/)),
 ])
+/** A virtual background choice. */
+export type VirtualBackgroundChoice = v.InferOutput<typeof VirtualBackgroundChoiceSchema>
 
 /** User settings (`GET /user/settings`, `PATCH /user/settings`). */
 export const UserSettingsSchema = v.object({

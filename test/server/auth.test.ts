@@ -263,43 +263,4 @@ describe('tokens', () => {
       assert.equal((await server.http('GET', '/auth/check-token', { token })).status, 401, token)
     assert.equal((await server.http('GET', '/auth/check-token', { token: accessToken })).status, 200)
   })
-
-  it('turns 2FA on with a PIN (10 backup codes) and off with a backup code', async () => {
-    const email = await server.createAgent([])
-    const { accessToken } = await server.login(email)
-    const setup = await server.http<{ secret: string; uri: string }>('POST', '/auth/2fa/setup', {
-      token: accessToken,
-    })
-    assert.match(setup.body.uri, /^otpauth:\/\/totp\//)
-    assert.equal(
-      (await server.http('POST', '/auth/2fa/enable', { token: accessToken, body: { code: '123' } })).status,
-      401,
-    )
-    const enabled = await server.http<{ backupCodes: string[] }>('POST', '/auth/2fa/enable', {
-      token: accessToken,
-      body: { code: currentTotp(setup.body.secret, server.clock.now()) },
-    })
-    assert.equal(enabled.body.backupCodes.length, 10)
-    assert.equal(
-      (
-        await server.http('POST', '/auth/login', {
-          body: { email, password: DEMO_PASSWORD, agreement: true },
-        })
-      ).status,
-      412,
-    )
-    const off = await server.http('POST', '/auth/2fa/disable', {
-      token: accessToken,
-      body: { code: enabled.body.backupCodes[3] },
-    })
-    assert.equal(off.status, 200)
-    assert.equal(
-      (
-        await server.http('POST', '/auth/login', {
-          body: { email, password: DEMO_PASSWORD, agreement: true },
-        })
-      ).status,
-      200,
-    )
-  })
 })

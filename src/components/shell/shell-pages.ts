@@ -45,7 +45,6 @@ const PROFILE_ROUTES: readonly RouteName[] = [
   'profile-recordings-backups',
   'profile-metrics',
   'profile-announcements',
-  'profile-recordings-backups',
 ]
 
 /** Profile routes that have a page of their own (the rest show on the profile page). */
@@ -54,6 +53,9 @@ const OWN_PROFILE_PAGES: readonly RouteName[] = [
   'profile-settings',
   'profile-metrics',
   'profile-announcements',
+  'profile-recordings-backups',
+  'profile-2fa',
+  'profile-virtual-background',
 ]
 
 /** The shell's pages; the bottom menu shows those with a `menu`, in this order. */
@@ -105,6 +107,16 @@ export const SHELL_PAGES: readonly ShellPage[] = [
     id: 'recording-backups',
     routes: ['profile-recordings-backups'],
     load: () => import('../pages/RecordingBackupsPage'),
+  },
+  {
+    id: 'two-factor',
+    routes: ['profile-2fa'],
+    load: () => import('../profile/TwoFactorPage'),
+  },
+  {
+    id: 'virtual-background',
+    routes: ['profile-virtual-background'],
+    load: () => import('../profile/VirtualBackgroundPage'),
   },
   {
     id: 'profile',

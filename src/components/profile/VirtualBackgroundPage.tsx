@@ -1,0 +1,137 @@
+import { useEffect, type ReactNode } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useStore } from '@nanostores/react'
+import { BACKGROUND_IMAGE_TYPES } from '../../protocol'
+import { $features, $userSettings, loadUserSettings } from '../../stores/profile/settings'
+import {
+  $accountBackgrounds,
+  $virtualBackground,
+  $virtualBackgroundPage,
+  chooseBackground,
+  loadOwnBackgrounds,
+  resetVirtualBackgroundPage,
+  uploadBackground,
+} from '../../stores/profile/virtual-background'
+import { useShadowStyles } from '../root/useShadowStyles'
+import { controlStyles } from '../common/controls.styles'
+import { virtualBackgroundStyles } from './virtual-background.styles'
+
+/**
+ * `/profile/virtual-background`: none, blur, or an image (the account's or one's own, uploaded here);
+ * the choice is saved to the user settings. Shown when the console settings enable the feature.
+ */
+export default function VirtualBackgroundPage() {
+  useShadowStyles(controlStyles, virtualBackgroundStyles)
+  const intl = useIntl()
+  const features = useStore($features)
+  const settings = useStore($userSettings)
+  const chosen = useStore($virtualBackground)
+  const account = useStore($accountBackgrounds)
+  const page = useStore($virtualBackgroundPage)
+  useEffect(() => {
+    if (!$userSettings.get()) void loadUserSettings()
+    void loadOwnBackgrounds()
+    return resetVirtualBackgroundPage
+  }, [])
+  // Numbered within their group: "Image 1", "My image 1".
+  const images = [
+    ...account.map((image, i) => ({ ...image, number: i + 1 })),
+    ...page.own.map((image, i) => ({ ...image, number: i + 1 })),
+  ]
+  const option = (value: string, label: string, picture: ReactNode) => (
+    <li key={value || 'none'} data-background={value || 'none'} data-chosen={chosen === value}>
+      <label className="background-option">
+        <input
+          type="radio"
+          name="virtual-background"
+          value={value}
+          checked={chosen === value}
+          disabled={page.saving !== null}
+          onChange={() => void chooseBackground(value as '' | 'blur')}
+        />
+        {picture}
+        <span className="option-label">{label}</span>
+      </label>
+    </li>
+  )
+  return (
+    <section className="page virtual-background-page" aria-labelledby="page-title">
+      <header className="page-header">
+        <h2 id="page-title">
+          <FormattedMessage id="pages.profileVirtualBackground" />
+        </h2>
+      </header>
+      {!features.virtualBackground ? (
+        <p className="notice warning">
+          <FormattedMessage id="virtualBackground.off" />
+        </p>
+      ) : (
+        <>
+          <fieldset className="backgrounds" disabled={!settings}>
+            <legend>
+              <FormattedMessage id="virtualBackground.choose" />
+            </legend>
+            <ul className="background-list">
+              {option(
+                '',
+                intl.formatMessage({ id: 'virtualBackground.none' }),
+                <span className="swatch none" aria-hidden="true" />,
+              )}
+              {option(
+                'blur',
+                intl.formatMessage({ id: 'virtualBackground.blur' }),
+                <span className="swatch blur" aria-hidden="true" />,
+              )}
+              {images.map((image) =>
+                option(
+                  image.id,
+                  intl.formatMessage(
+                    { id: image.own ? 'virtualBackground.ownImage' : 'virtualBackground.image' },
+                    { number: image.number },
+                  ),
+                  image.src ? (
+                    <img className="swatch" src={image.src} alt="" />
+                  ) : (
+                    <span className="swatch" aria-hidden="true" />
+                  ),
+                ),
+              )}
+            </ul>
+          </fieldset>
+          <div className="field upload">
+            <label htmlFor="background-upload">
+              <FormattedMessage id="virtualBackground.upload" />
+            </label>
+            <input
+              id="background-upload"
+              type="file"
+              accept={BACKGROUND_IMAGE_TYPES.join(',')}
+              disabled={page.uploading}
+              aria-describedby="background-upload-help background-error"
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0]
+                event.currentTarget.value = ''
+                if (file) void uploadBackground(file)
+              }}
+            />
+            <p id="background-upload-help" className="help">
+              <FormattedMessage id="virtualBackground.uploadHelp" />
+            </p>
+          </div>
+        </>
+      )}
+      <p role="status" className="save-status">
+        {page.uploading && <FormattedMessage id="virtualBackground.uploading" />}
+        {page.saving !== null && <FormattedMessage id="virtualBackground.saving" />}
+        {page.notice && <FormattedMessage id={page.notice} />}
+      </p>
+      <div id="background-error" role="alert">
+        {page.error && (
+          <p className="notice danger">
+            <FormattedMessage id={page.error} />
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}
