@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { Server } from 'socket.io'
-import { createAdapter } from '@socket.io/postgres-adapter'
 import type { Pool } from 'pg'
 import { SOCKET_PATH } from '../src/constants'
 import { CUSTOMER_NAMESPACE } from '../src/protocol'
@@ -9,7 +8,7 @@ import type { Database } from './store/database'
 import { openPGlite } from './store/pglite-database'
 import { openPostgres } from './store/postgres-database'
 import { migrate } from './store/migrate'
-import { seed } from './store/seed'
+import { seedWithin } from './store/seed'
 import { serverSecret } from './store/secrets'
 import { newId } from './store/ids'
 import { systemClock, type Clock } from './clock'
@@ -23,6 +22,9 @@ import type { AgentServer, CustomerNamespace } from './realtime/io-types'
 import { attachAgentSocket } from './realtime/agent-socket'
 import { attachCustomerNamespace } from './realtime/customer-socket'
 import { startSweeper } from './routing/sweeper'
+import { takeOverDeadProcesses } from './routing/process-takeover'
+import { liveSince } from './routing/liveness'
+import { createOrderedAdapter } from './realtime/ordered-postgres-adapter'
 import { registerStatic } from './http/static'
 import { registerApi } from './http/api'
 import { createMetrics } from './observability/metrics'
@@ -123,9 +125,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const metrics = createMetrics(nodeId)
   const opened = await openDatabase(options)
   const db = timeDatabase(opened, metrics.dbQueryDuration, metrics.dbErrors, clock.now)
-  await migrate(db)
+  // Migrations and the demo seed in one locked turn: processes starting together do each once.
+  await migrate(db, options.seed === false ? undefined : (tx) => seedWithin(tx, clock.now()))
   lifecycle.migrated = true
-  if (options.seed !== false) await seed(db, clock.now())
   const secret = process.env.JWT_SECRET ?? (await serverSecret(db, 'jwt'))
 
   const level =
@@ -141,9 +143,15 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     routerOptions: { querystringParser: (text: string) => decodeQueryString(text) },
   })
   const logger = fastify.log
-  // Several processes on one PostgreSQL: emits reach sockets held by the other processes (LISTEN/NOTIFY).
+  // Several processes on one PostgreSQL: emits reach sockets held by the other processes (LISTEN/NOTIFY),
+  // in the order they were made (see ordered-postgres-adapter.ts).
   const adapter =
-    options.socketAdapter ?? ('pool' in opened ? createAdapter((opened as { pool: Pool }).pool) : undefined)
+    options.socketAdapter ??
+    ('pool' in opened
+      ? createOrderedAdapter((opened as { pool: Pool }).pool, {
+          onError: (error) => logger.error({ err: error }, 'socket.io adapter'),
+        })
+      : undefined)
   const io: AgentServer = new Server(fastify.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -185,7 +193,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   registerStateGauges(metrics.registry, {
     db,
     now: clock.now,
-    nodeTtlMs: timers.nodeTtlMs,
+    liveSince: () => liveSince(context),
     socketCounts: () => ({ '/': io.of('/').sockets.size, [CUSTOMER_NAMESPACE]: customers.sockets.size }),
     draining: () => lifecycle.draining,
     onError: (error) => log('metrics: reading the database failed', error),
@@ -203,6 +211,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   await registerStatic(fastify, { version: options.version, devEndpoints: context.devEndpoints })
   io.on('connection', (socket) => attachAgentSocket(context, socket))
   attachCustomerNamespace(context, customers)
+  // What a crashed predecessor held (PGlite: every other process is gone) is taken over before a client
+  // comes back, so that its agents and customers reconnect to a clean state.
+  await takeOverDeadProcesses(context)
   const stopSweeper = startSweeper(context)
 
   let closed = false

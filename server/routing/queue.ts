@@ -54,7 +54,7 @@ export async function joinQueue(
   const form = Object.entries(request.form ?? {}).map(([label, value]) => ({ label, value }))
   // One statement (the `join_queue` function of migration 002): the call and its first participant.
   const inserted = await context.db.query<CallRow>(
-    'SELECT * FROM join_queue($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
+    'SELECT * FROM join_queue($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)',
     [
       id,
       callCustomerPeerId(id),
@@ -70,6 +70,7 @@ export async function joinQueue(
       request.branch ? JSON.stringify({ label: request.branch }) : null,
       new Date(now),
       context.timers.queueLimitMs,
+      context.nodeId,
     ],
   )
   const created = inserted[0]
