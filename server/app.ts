@@ -25,6 +25,7 @@ import { startSweeper } from './routing/sweeper'
 import { takeOverDeadProcesses } from './routing/process-takeover'
 import { liveSince } from './routing/liveness'
 import { createOrderedAdapter } from './realtime/ordered-postgres-adapter'
+import { Lifeline } from './store/lifeline'
 import { registerStatic } from './http/static'
 import { registerApi } from './http/api'
 import { createMetrics } from './observability/metrics'
@@ -164,6 +165,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const customers: CustomerNamespace = io.of(CUSTOMER_NAMESPACE) as unknown as CustomerNamespace
   let baseUrl = options.publicUrl ?? ''
   const log = (message: string, error?: unknown) => logger.error({ err: error }, message)
+  // PostgreSQL: a connection held for life, whose end tells the other processes this one died.
+  const connectionString = (opened as { connectionString?: string }).connectionString
+  const lifeline = connectionString
+    ? new Lifeline(connectionString, (error) => logger.warn({ err: error }, 'lifeline connection'))
+    : null
   const context: ServerContext = {
     db,
     clock,
@@ -173,6 +179,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     io,
     customers,
     nodeId,
+    backendPid: async () => (lifeline ? lifeline.pid() : null),
     publicUrl: () => baseUrl,
     devEndpoints: options.devEndpoints ?? process.env.NODE_ENV !== 'production',
     rateLimits: {
@@ -185,9 +192,10 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     events: createRoutingEvents(logger, metrics),
     lifecycle,
   }
-  await db.query('INSERT INTO nodes (id, heartbeat_at) VALUES ($1, $2)', [
+  await db.query('INSERT INTO nodes (id, heartbeat_at, backend_pid) VALUES ($1, $2, $3)', [
     context.nodeId,
     new Date(clock.now()),
+    await context.backendPid(),
   ])
 
   registerStateGauges(metrics.registry, {
@@ -230,6 +238,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     await new Promise<void>((resolve) => io.close(() => resolve()))
     await fastify.close().catch(() => undefined)
     await db.query('DELETE FROM nodes WHERE id = $1', [context.nodeId]).catch(() => undefined)
+    await lifeline?.close()
     await db.close()
   }
   return {

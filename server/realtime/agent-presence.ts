@@ -183,7 +183,9 @@ export async function agentSocketClosed(context: ServerContext, socket: AgentSoc
   await announceAgentAway(context, userId, state.call_id ?? state.appointment_id)
   const roomId = state.call_id ?? state.appointment_id
   if (roomId)
-    context.background.after(context.timers.agentGraceMs, () => endCallForAbsentAgent(context, userId, roomId))
+    context.background.after(context.timers.agentGraceMs, () =>
+      endCallForAbsentAgent(context, userId, roomId),
+    )
 }
 
 /**

@@ -152,9 +152,13 @@ class OrderedPubSub {
  * @example
  * new Server(httpServer, { adapter: createOrderedAdapter(pool, { onError: log }) })
  */
-export function createOrderedAdapter(pool: Pool, options: OrderedAdapterOptions): (nsp: unknown) => PostgresAdapter {
+export function createOrderedAdapter(
+  pool: Pool,
+  options: OrderedAdapterOptions,
+): (nsp: unknown) => PostgresAdapter {
   const namespaces = new Map<string, PostgresAdapter>()
-  const uidOf = (adapter: PostgresAdapter | undefined) => (adapter as unknown as { uid?: string } | undefined)?.uid
+  const uidOf = (adapter: PostgresAdapter | undefined) =>
+    (adapter as unknown as { uid?: string } | undefined)?.uid
   const client = new OrderedPubSub(
     pool,
     {
@@ -164,9 +168,9 @@ export function createOrderedAdapter(pool: Pool, options: OrderedAdapterOptions)
     },
     (message) => uidOf(namespaces.get(message.nsp ?? '')) === message.uid,
     (message) =>
-      (namespaces.get(message.nsp ?? '') as unknown as { onMessage(m: ClusterMessage): void } | undefined)?.onMessage(
-        message,
-      ),
+      (
+        namespaces.get(message.nsp ?? '') as unknown as { onMessage(m: ClusterMessage): void } | undefined
+      )?.onMessage(message),
   )
   return (nsp) => {
     const name = (nsp as { name: string }).name

@@ -5,6 +5,9 @@ import type { ServerContext } from '../context'
  * process (the folder's lock file sees to that) and it is this one, alive whatever its heartbeat says:
  * a stalled event loop (a busy machine) must not make it take its own agents for dead.
  */
-export function liveSince(context: Pick<ServerContext, 'db' | 'clock' | 'timers'>, now = context.clock.now()): Date {
+export function liveSince(
+  context: Pick<ServerContext, 'db' | 'clock' | 'timers'>,
+  now = context.clock.now(),
+): Date {
   return context.db.kind === 'pglite' ? new Date(0) : new Date(now - context.timers.nodeTtlMs)
 }

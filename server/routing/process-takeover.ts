@@ -6,15 +6,19 @@ import { announceCustomerAway } from './customer-presence'
 import { liveSince } from './liveness'
 
 /**
- * A process is dead when its heartbeat is older than `nodeTtlMs`, or, on PGlite (one process per data
- * folder: its lock file sees to that), when it is any process but this one. This SQL condition reads
- * "the process `$node` of a row is alive" with `$2` the oldest live heartbeat, `$3` exclusive, `$4` us.
+ * A process is dead when its heartbeat is older than `nodeTtlMs`, when the connection it holds for life
+ * is gone from PostgreSQL (its `backend_pid`, see store/lifeline.ts: a `kill -9` shows there at once),
+ * or, on PGlite (one process per data folder: its lock file sees to that), when it is any process but
+ * this one. This SQL condition reads "the process `column` of a row is alive" with `$2` the oldest
+ * live heartbeat, `$3` exclusive, `$4` us.
  */
 const ALIVE = (column: string) =>
-  `EXISTS (SELECT 1 FROM nodes n WHERE n.id = ${column} AND n.heartbeat_at > $2 AND (NOT $3 OR n.id = $4))`
+  `EXISTS (SELECT 1 FROM nodes n WHERE n.id = ${column} AND n.heartbeat_at > $2 AND (NOT $3 OR n.id = $4)
+     AND (n.backend_pid IS NULL OR n.id = $4 OR EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = n.backend_pid)))`
 
 /** When a row's process was last heard of (its grace period runs from there), else now. */
-const LAST_HEARD = (column: string) => `coalesce((SELECT n.heartbeat_at FROM nodes n WHERE n.id = ${column}), $1)`
+const LAST_HEARD = (column: string) =>
+  `coalesce((SELECT n.heartbeat_at FROM nodes n WHERE n.id = ${column}), $1)`
 
 /**
  * The survivors take over what dead processes held: their agents are disconnected (out of routing at
@@ -25,10 +29,16 @@ const LAST_HEARD = (column: string) => `coalesce((SELECT n.heartbeat_at FROM nod
  *
  * @returns how many agents and customers were taken over.
  */
-export async function takeOverDeadProcesses(context: ServerContext): Promise<{ agents: number; customers: number }> {
+export async function takeOverDeadProcesses(
+  context: ServerContext,
+): Promise<{ agents: number; customers: number }> {
   const now = new Date(context.clock.now())
   const params = [now, liveSince(context, now.getTime()), context.db.kind === 'pglite', context.nodeId]
-  const agents = await context.db.query<{ user_id: string; call_id: string | null; appointment_id: string | null }>(
+  const agents = await context.db.query<{
+    user_id: string
+    call_id: string | null
+    appointment_id: string | null
+  }>(
     `UPDATE agent_states s SET connected = false, socket_id = NULL, updated_at = $1,
             disconnected_at = ${LAST_HEARD('s.node_id')}
       WHERE s.connected AND NOT ${ALIVE('s.node_id')}
@@ -42,11 +52,11 @@ export async function takeOverDeadProcesses(context: ServerContext): Promise<{ a
       RETURNING c.*`,
     params,
   )
-  await context.db.query('DELETE FROM nodes WHERE id <> $3 AND (heartbeat_at <= $1 OR $2)', [
-    params[1],
-    params[2],
-    context.nodeId,
-  ])
+  await context.db.query(
+    `DELETE FROM nodes n WHERE n.id <> $3 AND (n.heartbeat_at <= $1 OR $2
+       OR (n.backend_pid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = n.backend_pid)))`,
+    [params[1], params[2], context.nodeId],
+  )
   for (const agent of agents) {
     const roomId = agent.call_id ?? agent.appointment_id
     if (roomId) await setConnected(context.db, roomId, agentPeerId(agent.user_id), false)

@@ -53,14 +53,16 @@ export function startSweeper(context: ServerContext): () => Promise<void> {
  */
 export async function beat(context: ServerContext): Promise<void> {
   const at = new Date(context.clock.now())
-  const rows = await context.db.query('UPDATE nodes SET heartbeat_at = $2 WHERE id = $1 RETURNING id', [
-    context.nodeId,
-    at,
-  ])
+  const pid = await context.backendPid()
+  const rows = await context.db.query(
+    'UPDATE nodes SET heartbeat_at = $2, backend_pid = $3 WHERE id = $1 RETURNING id',
+    [context.nodeId, at, pid],
+  )
   if (rows.length > 0) return
   await context.db.query(
-    'INSERT INTO nodes (id, heartbeat_at) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET heartbeat_at = $2',
-    [context.nodeId, at],
+    `INSERT INTO nodes (id, heartbeat_at, backend_pid) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET heartbeat_at = $2, backend_pid = $3`,
+    [context.nodeId, at, pid],
   )
   const sockets = [...context.io.of('/').sockets.values(), ...context.customers.sockets.values()]
   context.logger.warn(

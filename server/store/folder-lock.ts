@@ -78,7 +78,8 @@ export function lockFolder(folder: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) {
         const owner = readOwner(path)
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST' && owner) throw new FolderInUseError(folder, owner)
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST' && owner)
+          throw new FolderInUseError(folder, owner)
         throw error
       }
       const owner = readOwner(path)

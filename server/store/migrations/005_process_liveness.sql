@@ -40,3 +40,7 @@ BEGIN
     VALUES (v_call.id, p_peer, 'customer', p_session, p_name, true, p_now);
   RETURN NEXT v_call;
 END $$;
+
+-- The backend pid of a connection each process holds while it lives (server/store/lifeline.ts): when it
+-- is gone from pg_stat_activity, the process died, whatever its last heartbeat says. NULL on PGlite.
+ALTER TABLE nodes ADD COLUMN backend_pid int;
