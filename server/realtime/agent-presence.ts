@@ -20,7 +20,7 @@ import { dispatchForAgent } from '../routing/dispatch'
 import { endCallForAbsentAgent } from '../routing/agent-timeout'
 import { meetingRejoin } from '../meetings/meeting-session'
 import { rooms, type AgentSocket } from './io-types'
-import { liveSince } from '../routing/liveness'
+import { nodeIsAlive } from '../routing/liveness'
 
 /** Supervisors (4) may connect too, so that they can be invited into calls; the console itself admits only 5. */
 const MIN_SOCKET_LEVEL = AGENT_USER_LEVEL - 1
@@ -44,16 +44,12 @@ export async function authenticateAgent(
   if (socket.data.userId && socket.data.userId !== user.id)
     throw new ServerError(400, 'Socket already authenticated')
   const now = context.clock.now()
-  const fresh = liveSince(context, now)
   const outcome = await context.db.transaction(async (tx) => {
     await tx.query('INSERT INTO agent_states (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING', [
       user.id,
     ])
     const state = (await lockAgentState(tx, user.id)) as AgentStateRow
-    const alive = state.node_id
-      ? (await tx.query('SELECT 1 FROM nodes WHERE id = $1 AND heartbeat_at > $2', [state.node_id, fresh]))
-          .length > 0
-      : false
+    const alive = await nodeIsAlive(context, tx, state.node_id, now)
     const live = state.connected && alive
     if (live && state.session_id !== request.sessionId) return { duplicated: true as const }
     const rows = await tx.query<AgentStateRow>(

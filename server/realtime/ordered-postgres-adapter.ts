@@ -172,7 +172,8 @@ export function createOrderedAdapter(
         namespaces.get(message.nsp ?? '') as unknown as { onMessage(m: ClusterMessage): void } | undefined
       )?.onMessage(message),
   )
-  return (nsp) => {
+  // A function, not an arrow: socket.io calls it with `new`.
+  return function orderedAdapter(nsp: unknown) {
     const name = (nsp as { name: string }).name
     const adapter = new PostgresAdapter(
       nsp,
