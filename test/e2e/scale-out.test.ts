@@ -123,10 +123,13 @@ describe('two server processes on one PostgreSQL', () => {
 
   it('both come up when started together on an empty database, migrated and seeded once', async () => {
     const [a, b] = await startTogether(2)
-    for (const server of [a, b]) {
-      const ready = await fetch(`${server!.url}/readyz`)
-      assert.equal(ready.status, 200, `${server!.url} ready`)
-      await agentOn(server!, 'ana@demo.test')
+    for (const [server, email] of [
+      [a!, 'ana@demo.test'],
+      [b!, 'bruno@demo.test'],
+    ] as const) {
+      const ready = await fetch(`${server.url}/readyz`)
+      assert.equal(ready.status, 200, `${server.url} ready`)
+      await agentOn(server, email)
     }
     const db = openPostgres(databaseUrl)
     try {

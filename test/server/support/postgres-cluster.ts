@@ -127,7 +127,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
       await client.end().catch(() => undefined)
       if (child.exitCode !== null || Date.now() > deadline) {
         await stop()
-        throw new Error(`PostgreSQL did not start: ${String(error)}\n${output}`)
+        throw new Error(`PostgreSQL did not start: ${String(error)}\n${output}`, { cause: error })
       }
       // Polled, not slept on: the server's readiness is what is waited for, within START_MS.
       await new Promise((resolve) => setTimeout(resolve, 100))
