@@ -61,7 +61,7 @@ describe('chaos on one process', () => {
     folders = []
   })
 
-  it('kill -9 during a call, the customer gone while it is down: the agent is told within the grace and is free', async () => {
+  it('kill -9 during a call, the customer gone while it is down: the agent is told within the grace and is free', async (t) => {
     const folder = dataDir()
     const first = await start({ DATA_DIR: folder })
     const accessToken = await login(first, 'elena@demo.test')
@@ -98,6 +98,9 @@ describe('chaos on one process', () => {
     )
     const toldMs = Date.now() - killedAt
     assert.equal(timeout.callId, inbound.id)
+    t.diagnostic(
+      `restarted in ${readyMs} ms; customer:timeout ${toldMs} ms after the kill (grace ${CUSTOMER_GRACE_MS} ms)`,
+    )
     // Within the grace counted from the crash (plus a sweep and the restart if it took longer).
     assert.ok(
       toldMs <= Math.max(CUSTOMER_GRACE_MS, readyMs) + 3_000,
