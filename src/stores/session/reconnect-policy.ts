@@ -1,4 +1,9 @@
-import { RECONNECT_BASE_MS, RECONNECT_FAST_ATTEMPTS, RECONNECT_JITTER, RECONNECT_MAX_MS } from '../../constants'
+import {
+  RECONNECT_BASE_MS,
+  RECONNECT_FAST_ATTEMPTS,
+  RECONNECT_JITTER,
+  RECONNECT_MAX_MS,
+} from '../../constants'
 
 /**
  * Pause before reconnection attempt `n` (1-based): about every second for the first
