@@ -181,6 +181,18 @@ describe('<agent-call-panel> in a call', () => {
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined)
   })
 
+  it('isolates customer text for bidi: a right-to-left override in a name cannot turn what follows around', async () => {
+    const name = 'Eve \u202Egnp.exe'
+    const call = joinedCall({ customerName: name, form: [{ label: 'File', value: 'x\u202Efdp.exe' }] })
+    page.socket.serverEmit('join', call)
+    const view = await page.find('.info-view')
+    const isolated = [...view.querySelectorAll('bdi')].map((element) => element.textContent)
+    expect(isolated).to.include(name)
+    expect(isolated).to.include('x\u202Efdp.exe')
+    for (const element of view.querySelectorAll('bdi'))
+      expect(getComputedStyle(element).unicodeBidi).to.equal('isolate')
+  })
+
   it('lists the website query parameters in the details modal', async () => {
     page.socket.serverEmit('join', joinedCall())
     const view = await page.find('.customer-details')
