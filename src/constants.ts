@@ -93,8 +93,11 @@ export const SESSION_ID_KEY = 'console-session'
  * the agent should be available again within a second of it, so the first attempts come about every second.
  */
 export const RECONNECT_BASE_MS = 800
-/** How many attempts come at the fast pace before the back-off doubles. */
-export const RECONNECT_FAST_ATTEMPTS = 8
+/**
+ * How many attempts come at the fast pace before the back-off doubles: about 12 s, as long as a server
+ * takes to restart on a busy machine.
+ */
+export const RECONNECT_FAST_ATTEMPTS = 15
 /** Longest pause between two reconnection attempts (the back-off doubles up to it). */
 export const RECONNECT_MAX_MS = 30_000
 /**

@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing'
-import { OFFLINE_NOTICE_DELAY_MS, SESSION_ID_KEY } from '../../src/constants'
+import { OFFLINE_NOTICE_DELAY_MS, RECONNECT_FAST_ATTEMPTS, SESSION_ID_KEY } from '../../src/constants'
 import { connectRealtime, reconnectNow } from '../../src/stores/session/realtime-session'
 import { $link } from '../../src/stores/session/link-state'
 import { reconnectDelay } from '../../src/stores/session/reconnect-policy'
@@ -200,21 +200,26 @@ describe('realtime session', () => {
     await waitUntil(() => $agentStatus.get().available, 'not available again')
   }
 
-  it('retries about every second eight times, then doubles the pause up to 30 s, spread by ±25 %', () => {
-    const lowest = [1, 8, 9, 10, 11, 12, 13, 14, 20].map((attempt) => reconnectDelay(attempt, () => 0))
-    const highest = [1, 8, 9, 10, 11, 12, 13, 14, 20].map((attempt) => reconnectDelay(attempt, () => 1))
-    expect(lowest).to.deep.equal([600, 600, 1_200, 2_400, 4_800, 9_600, 19_200, 22_500, 22_500])
-    expect(highest).to.deep.equal([1_000, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 37_500, 37_500])
+  it('retries about every second for the first attempts, then doubles the pause up to 30 s, spread by ±25 %', () => {
+    const fast = RECONNECT_FAST_ATTEMPTS
+    const attempts = [1, fast, fast + 1, fast + 2, fast + 3, fast + 4, fast + 5, fast + 6, fast + 20]
+    expect(attempts.map((attempt) => reconnectDelay(attempt, () => 0))).to.deep.equal([
+      600, 600, 1_200, 2_400, 4_800, 9_600, 19_200, 22_500, 22_500,
+    ])
+    expect(attempts.map((attempt) => reconnectDelay(attempt, () => 1))).to.deep.equal([
+      1_000, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 37_500, 37_500,
+    ])
   })
 
   it('tries again at once when the tab becomes visible, without waiting out the back-off', async () => {
     await online()
     serverDown(socket())
     drop(socket())
-    // Ten failed attempts later, the next one is over a second away.
-    for (let attempt = 1; attempt <= 10; attempt++) await time.tick(reconnectDelay(attempt, () => 1))
+    // Past the fast attempts, the next one is over a second away.
+    for (let attempt = 1; attempt <= RECONNECT_FAST_ATTEMPTS + 2; attempt++)
+      await time.tick(reconnectDelay(attempt, () => 1))
     expect($link.get().state).to.equal('reconnecting')
-    expect($link.get().attempt).to.be.greaterThan(9)
+    expect($link.get().attempt).to.be.greaterThan(RECONNECT_FAST_ATTEMPTS + 1)
     serverUp(socket())
     acceptAuthentication(socket(), SETTINGS)
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' })
