@@ -23,7 +23,7 @@ export function CommentsField() {
           { count: comments.text.length, max: COMMENTS_MAX },
         )}
         data-invalid={comments.status === 'tooLong' ? '' : undefined}
-        aria-invalid={comments.status === 'tooLong'}
+        aria-invalid={comments.status === 'tooLong' ? 'true' : 'false'}
         onsl-input={(event) => editComments((event.target as HTMLTextAreaElement).value)}
       ></sl-textarea>
       <SaveIndicator status={comments.status} />
