@@ -1,7 +1,6 @@
 import { dirname, join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { Server } from 'socket.io'
-import { createAdapter } from '@socket.io/postgres-adapter'
 import type { Pool } from 'pg'
 import { SOCKET_PATH } from '../src/constants'
 import { CUSTOMER_NAMESPACE, RECORDER_NAMESPACE } from '../src/protocol'
@@ -10,7 +9,7 @@ import type { Database } from './store/database'
 import { openPGlite } from './store/pglite-database'
 import { openPostgres } from './store/postgres-database'
 import { migrate } from './store/migrate'
-import { seed } from './store/seed'
+import { seedWithin } from './store/seed'
 import { serverSecret } from './store/secrets'
 import { newId } from './store/ids'
 import { systemClock, type Clock } from './clock'
@@ -24,6 +23,10 @@ import type { AgentServer, CustomerNamespace } from './realtime/io-types'
 import { attachAgentSocket } from './realtime/agent-socket'
 import { attachCustomerNamespace } from './realtime/customer-socket'
 import { startSweeper } from './routing/sweeper'
+import { takeOverDeadProcesses } from './routing/process-takeover'
+import { liveSince } from './routing/liveness'
+import { createOrderedAdapter } from './realtime/ordered-postgres-adapter'
+import { Lifeline } from './store/lifeline'
 import { registerStatic } from './http/static'
 import { registerApi } from './http/api'
 import { FileStorage } from './files/file-storage'
@@ -176,10 +179,12 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const metrics = createMetrics(nodeId)
   const opened = await openDatabase(options)
   const db = timeDatabase(opened, metrics.dbQueryDuration, metrics.dbErrors, clock.now)
-  await migrate(db)
-  lifecycle.migrated = true
   const production = options.production ?? false
-  if (options.seed ?? !production) await seed(db, clock.now())
+  // Migrations and the demo seed (never in production) in one locked turn: processes starting together
+  // do each once.
+  const seeding = options.seed ?? !production
+  await migrate(db, seeding ? (tx) => seedWithin(tx, clock.now()) : undefined)
+  lifecycle.migrated = true
   const secret = options.jwtSecret ?? (await serverSecret(db, 'jwt'))
   const trust = trustFunction(options.trustProxy ?? false)
   let baseUrl = options.publicUrl ?? ''
@@ -200,9 +205,15 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     routerOptions: { querystringParser: (text: string) => decodeQueryString(text) },
   })
   const logger = fastify.log
-  // Several processes on one PostgreSQL: emits reach sockets held by the other processes (LISTEN/NOTIFY).
+  // Several processes on one PostgreSQL: emits reach sockets held by the other processes (LISTEN/NOTIFY),
+  // in the order they were made (see ordered-postgres-adapter.ts).
   const adapter =
-    options.socketAdapter ?? ('pool' in opened ? createAdapter((opened as { pool: Pool }).pool) : undefined)
+    options.socketAdapter ??
+    ('pool' in opened
+      ? createOrderedAdapter((opened as { pool: Pool }).pool, {
+          onError: (error) => logger.error({ err: error }, 'socket.io adapter'),
+        })
+      : undefined)
   const io: AgentServer = new Server(fastify.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -220,6 +231,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const recorder = io.of(RECORDER_NAMESPACE) as unknown as RecorderNamespace
   const storage = await openRecordingStorage(storageFolder(options))
   const log = (message: string, error?: unknown) => logger.error({ err: error }, message)
+  // PostgreSQL: a connection held for life, whose end tells the other processes this one died.
+  const connectionString = (opened as { connectionString?: string }).connectionString
+  const lifeline = connectionString
+    ? new Lifeline(connectionString, (error) => logger.warn({ err: error }, 'lifeline connection'))
+    : null
   const context: ServerContext = {
     db,
     clock,
@@ -231,6 +247,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     recorder,
     storage,
     nodeId,
+    backendPid: async () => (lifeline ? lifeline.pid() : null),
     publicUrl: () => baseUrl,
     production,
     trust,
@@ -248,15 +265,16 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     events: createRoutingEvents(logger, metrics),
     lifecycle,
   }
-  await db.query('INSERT INTO nodes (id, heartbeat_at) VALUES ($1, $2)', [
+  await db.query('INSERT INTO nodes (id, heartbeat_at, backend_pid) VALUES ($1, $2, $3)', [
     context.nodeId,
     new Date(clock.now()),
+    await context.backendPid(),
   ])
 
   registerStateGauges(metrics.registry, {
     db,
     now: clock.now,
-    nodeTtlMs: timers.nodeTtlMs,
+    liveSince: () => liveSince(context),
     socketCounts: () => ({ '/': io.of('/').sockets.size, [CUSTOMER_NAMESPACE]: customers.sockets.size }),
     draining: () => lifecycle.draining,
     onError: (error) => log('metrics: reading the database failed', error),
@@ -280,6 +298,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   io.on('connection', (socket) => attachAgentSocket(context, socket))
   attachCustomerNamespace(context, customers)
   attachRecorderNamespace(context, recorder)
+  // What a crashed predecessor held (PGlite: every other process is gone) is taken over before a client
+  // comes back, so that its agents and customers reconnect to a clean state.
+  await takeOverDeadProcesses(context)
   const stopSweeper = startSweeper(context)
   const stopHousekeeping = startRecordingsHousekeeping(context)
 
@@ -299,6 +320,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     await new Promise<void>((resolve) => io.close(() => resolve()))
     await fastify.close().catch(() => undefined)
     await db.query('DELETE FROM nodes WHERE id = $1', [context.nodeId]).catch(() => undefined)
+    await lifeline?.close()
     await db.close()
     await files.close()
     await storage.close()

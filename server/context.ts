@@ -33,6 +33,11 @@ export interface ServerContext {
   storage: RecordingStorage
   /** This process's id in the `nodes` table. */
   nodeId: string
+  /**
+   * The PostgreSQL backend pid of the connection this process holds for life (`nodes.backend_pid`,
+   * see store/lifeline.ts); null on PGlite.
+   */
+  backendPid: () => Promise<number | null>
   /** Base URL for links handed out (join URLs, SSO). */
   publicUrl: () => string
   /** Production mode: nothing seeded, no dev endpoints, no test pages. */

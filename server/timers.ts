@@ -14,7 +14,10 @@ export interface Timers {
   offerCooldownMs: number
   /** Every process sweeps expiries this often (catching those of a process that died). */
   sweepIntervalMs: number
-  /** A process whose heartbeat is older than this is dead: its agents count as disconnected. */
+  /**
+   * A process whose heartbeat is older than this is dead: the others take over its agents and customers
+   * (it beats four times per period). Short, so that a dead process's agents leave routing within seconds.
+   */
   nodeTtlMs: number
   /** Access token lifetime. */
   accessTokenTtlMs: number
@@ -33,7 +36,7 @@ export const DEFAULT_TIMERS: Timers = {
   segmentTransferEndMs: 10_000,
   offerCooldownMs: 30_000,
   sweepIntervalMs: 1_000,
-  nodeTtlMs: 30_000,
+  nodeTtlMs: 5_000,
   accessTokenTtlMs: 15 * 60_000,
   recorderGraceMs: 120_000,
   recordingsHousekeepingMs: 60_000,

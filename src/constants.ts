@@ -90,12 +90,23 @@ export const TOKEN_DELAY_S = 3
 export const SESSION_ID_KEY = 'console-session'
 
 // Session timings the SPEC leaves open (issue 4), named here beside those of §9.
-/** First pause before the console reconnects the realtime link after a drop. */
-export const RECONNECT_BASE_MS = 1_000
+/**
+ * Pause between the first reconnection attempts (issue 18): a restarted server is ready in seconds, and
+ * the agent should be available again within a second of it, so the first attempts come about every second.
+ */
+export const RECONNECT_BASE_MS = 800
+/**
+ * How many attempts come at the fast pace before the back-off doubles: about 12 s, as long as a server
+ * takes to restart on a busy machine.
+ */
+export const RECONNECT_FAST_ATTEMPTS = 15
 /** Longest pause between two reconnection attempts (the back-off doubles up to it). */
 export const RECONNECT_MAX_MS = 30_000
-/** Random extra pause, as a fraction of the back-off, so agents do not all come back at once. */
-export const RECONNECT_JITTER = 0.2
+/**
+ * Random share of each pause (±half of it around the pause), so agents do not all come back at the
+ * same instant.
+ */
+export const RECONNECT_JITTER = 0.5
 /** An access token this close to its expiry is renewed before the socket authenticates with it. */
 export const TOKEN_REFRESH_MARGIN_MS = 60_000
 /** How often the console looks for a gap in time (the laptop slept). */

@@ -15,6 +15,7 @@ import { toUser, userById } from '../store/users'
 import { decodeQueryString } from '../../src/protocol/query-string'
 import { listQueryToSql, toPage, type ListField } from './list-query-sql'
 import type { ApiTools } from './api-plugin'
+import { liveSince } from '../routing/liveness'
 
 const SEGMENT_FIELDS: Record<string, ListField> = {
   id: { sql: 'g.id', type: 'text' },
@@ -86,7 +87,7 @@ export function directoryRoutes(app: FastifyInstance, { context, authed }: ApiTo
         defaultLimit: 10,
         defaultSort: 'u.firstname ASC, u.lastname ASC, u.id ASC',
       })
-      const fresh = new Date(context.clock.now() - context.timers.nodeTtlMs)
+      const fresh = liveSince(context)
       const rows = await context.db.query<{
         id: string
         firstname: string

@@ -1,7 +1,7 @@
 import type { ServerToClientEvents } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { cancelOffersOf } from '../routing/ring-end'
-import { rooms } from '../realtime/io-types'
+import { customerSocketsEverywhere } from '../realtime/customer-sockets'
 
 /** How a drain goes. */
 export interface DrainOptions {
@@ -118,7 +118,7 @@ async function markCustomersAway(context: ServerContext): Promise<number> {
   const sessions: string[] = []
   for (const sessionId of new Set([...local.values()].map((socket) => socket.data.sessionId))) {
     // A customer with another tab open on another process is not away.
-    const everywhere = await context.customers.in(rooms.customer(sessionId)).fetchSockets()
+    const everywhere = await customerSocketsEverywhere(context, sessionId)
     if (everywhere.every((socket) => local.has(socket.id))) sessions.push(sessionId)
   }
   if (sessions.length === 0) return 0

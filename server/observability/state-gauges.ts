@@ -6,8 +6,8 @@ import { METRIC_PREFIX } from './metrics'
 export interface GaugeSources {
   db: Queryable
   now: () => number
-  /** A process whose heartbeat is older than this is dead: its agents are not counted. */
-  nodeTtlMs: number
+  /** The oldest heartbeat of a live process: agents of older ones are not counted. */
+  liveSince: () => Date
   /** Sockets this process holds, by namespace. */
   socketCounts: () => Record<string, number>
   /** Whether this process is draining (shutting down). */
@@ -130,7 +130,7 @@ async function readDatabase(sources: GaugeSources, gauges: DatabaseGauges): Prom
        FROM agent_states s
       WHERE s.connected AND EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.heartbeat_at > $1)
       GROUP BY 1, 2`,
-    [new Date(sources.now() - sources.nodeTtlMs)],
+    [sources.liveSince()],
   )
   for (const row of agents) gauges.agents.set({ status: row.status, activity: row.activity }, row.count)
 }

@@ -22,6 +22,7 @@ import { dispatchForAgent } from '../routing/dispatch'
 import { endCallForAbsentAgent } from '../routing/agent-timeout'
 import { meetingRejoin } from '../meetings/meeting-session'
 import { rooms, type AgentSocket } from './io-types'
+import { nodeIsAlive } from '../routing/liveness'
 
 /** Supervisors (4) may connect too, so that they can be invited into calls; the console itself admits only 5. */
 const MIN_SOCKET_LEVEL = AGENT_USER_LEVEL - 1
@@ -45,16 +46,12 @@ export async function authenticateAgent(
   if (socket.data.userId && socket.data.userId !== user.id)
     throw new ServerError(400, 'Socket already authenticated')
   const now = context.clock.now()
-  const fresh = new Date(now - context.timers.nodeTtlMs)
   const outcome = await context.db.transaction(async (tx) => {
     await tx.query('INSERT INTO agent_states (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING', [
       user.id,
     ])
     const state = (await lockAgentState(tx, user.id)) as AgentStateRow
-    const alive = state.node_id
-      ? (await tx.query('SELECT 1 FROM nodes WHERE id = $1 AND heartbeat_at > $2', [state.node_id, fresh]))
-          .length > 0
-      : false
+    const alive = await nodeIsAlive(context, tx, state.node_id, now)
     const live = state.connected && alive
     if (live && state.session_id !== request.sessionId) return { duplicated: true as const }
     const rows = await tx.query<AgentStateRow>(
@@ -185,11 +182,27 @@ export async function agentSocketClosed(context: ServerContext, socket: AgentSoc
     return row
   })
   if (!state) return
-  await cancelOffersOf(context, userId)
+  await announceAgentAway(context, userId, state.call_id ?? state.appointment_id)
   const roomId = state.call_id ?? state.appointment_id
+  if (roomId)
+    context.background.after(context.timers.agentGraceMs, () =>
+      endCallForAbsentAgent(context, userId, roomId),
+    )
+}
+
+/**
+ * After an agent's row says disconnected (their socket closed, or their process died): whatever rang at
+ * them goes to the next agent, and the people of their call or meeting hear `peer:leave`. The grace
+ * period runs from the row's `disconnected_at` (the sweeper ends the call when it is over).
+ */
+export async function announceAgentAway(
+  context: ServerContext,
+  userId: string,
+  roomId: string | null,
+): Promise<void> {
+  await cancelOffersOf(context, userId)
   if (!roomId) return
   const peerId = agentPeerId(userId)
   context.io.to(rooms.room(roomId)).emit('peer:leave', { peerId })
   context.customers.to(rooms.room(roomId)).emit('peer:leave', { peerId })
-  context.background.after(context.timers.agentGraceMs, () => endCallForAbsentAgent(context, userId, roomId))
 }

@@ -11,6 +11,7 @@ import type { CustomerNamespace, CustomerSocket } from './io-types'
 import { rooms } from './io-types'
 import { customerEventHandlers } from './customer-events'
 import { noteFailure } from './event-failures'
+import { customerSocketsEverywhere } from './customer-sockets'
 import { customerDisconnected, customerReconnected } from '../routing/customer-presence'
 import { guestMeeting } from '../meetings/guest-entry'
 import { admitGuest, guestLeaves } from '../meetings/waiting-room'
@@ -77,7 +78,7 @@ function attachCustomerSocket(context: ServerContext, socket: CustomerSocket): v
   socket.on('disconnect', (reason) => {
     const closed = lane.chain.then(async () => {
       // Another tab of the same session is still here: nothing changes.
-      if ((await context.customers.in(rooms.customer(sessionId)).fetchSockets()).length > 0) return
+      if ((await customerSocketsEverywhere(context, sessionId)).length > 0) return
       // A draining process marked its customers away before closing them (lifecycle/drain.ts): doing it
       // again now could undo their reconnection to another process.
       if (!context.lifecycle.draining) await customerDisconnected(context, sessionId, reason)

@@ -11,6 +11,7 @@ import { rooms } from '../realtime/io-types'
 import { inboundView } from './call-view'
 import { armOfferTimeout } from './dispatch'
 import { agentTarget } from './targets'
+import { liveSince } from './liveness'
 
 /** Why an offer to another agent could not even ring. */
 export class OfferRefused extends ServerError {
@@ -67,7 +68,7 @@ export async function offerToAgent(
                AND s.ringing_call_id IS NULL
                AND EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.heartbeat_at > $2)) AS ok
          FROM agent_states s WHERE s.user_id = $1 FOR UPDATE`,
-        [targetId, new Date(now - context.timers.nodeTtlMs)],
+        [targetId, liveSince(context, now)],
       )
       if (!rows[0]?.ok) throw refuse('unavailable', 'The agent is not available')
       const offerId = newId()

@@ -41,6 +41,32 @@ export async function customerDisconnected(
     return row
   })
   if (!call) return
+  if (call.status !== 'active' && reason === 'left') {
+    context.events.customerPresence({
+      callId: call.id,
+      agentId: call.agent_id,
+      segmentId: call.segment_id,
+      state: 'away',
+      reason: socketReason,
+    })
+    await abandonQueuedCall(context, call.id, 'left')
+    return
+  }
+  await announceCustomerAway(context, call, reason, socketReason)
+  context.background.after(context.timers.customerGraceMs, () => customerGraceOver(context, call.id))
+}
+
+/**
+ * Tells the agents that a customer is away (their socket dropped, or their process died): the ringing
+ * agent hears `customer:disconnect:queue`, the call's room `customer:disconnect:call` and `peer:leave`.
+ * The call row says so already; the grace period runs from its `customer_disconnected_at`.
+ */
+export async function announceCustomerAway(
+  context: ServerContext,
+  call: CallRow,
+  reason: CustomerDisconnect['reason'],
+  socketReason: string,
+): Promise<void> {
   context.events.customerPresence({
     callId: call.id,
     agentId: call.agent_id,
@@ -49,10 +75,6 @@ export async function customerDisconnected(
     reason: socketReason,
   })
   if (call.status !== 'active') {
-    if (reason === 'left') {
-      await abandonQueuedCall(context, call.id, 'left')
-      return
-    }
     const ringing = await context.db.query<{ agent_id: string }>(
       "SELECT agent_id FROM offers WHERE call_id = $1 AND state = 'ringing' AND kind = 'inbound'",
       [call.id],
@@ -63,7 +85,6 @@ export async function customerDisconnected(
     context.io.to(rooms.room(call.id)).emit('customer:disconnect:call', { callId: call.id, reason })
     context.io.to(rooms.room(call.id)).emit('peer:leave', { peerId: callCustomerPeerId(call.id) })
   }
-  context.background.after(context.timers.customerGraceMs, () => customerGraceOver(context, call.id))
 }
 
 /** The grace period is over: a queued call is abandoned; in a call, the agents hear `customer:timeout`. */
@@ -102,8 +123,8 @@ export async function customerReconnected(context: ServerContext, sessionId: str
     const row = rows[0]
     if (!row) return null
     await tx.query(
-      'UPDATE calls SET customer_connected = true, customer_disconnected_at = NULL WHERE id = $1',
-      [row.id],
+      'UPDATE calls SET customer_connected = true, customer_disconnected_at = NULL, customer_node_id = $2 WHERE id = $1',
+      [row.id, context.nodeId],
     )
     if (row.status === 'active') await setConnected(tx, row.id, callCustomerPeerId(row.id), true)
     return { ...row, wasConnected: row.customer_connected }

@@ -5,6 +5,7 @@ import type { CallRow } from '../store/calls'
 import { agentSegments } from '../store/agent-states'
 import { rooms } from '../realtime/io-types'
 import { inboundView } from './call-view'
+import { liveSince } from './liveness'
 
 /** Segment names fetched with a call, so the ring needs no more queries. */
 interface SegmentNames {
@@ -90,7 +91,7 @@ async function offerNextCall(
     offerId,
     new Date(now),
     expiresAt,
-    new Date(now - context.timers.nodeTtlMs),
+    liveSince(context, now),
     new Date(now - context.timers.offerCooldownMs),
   ])
   const row = rows[0]

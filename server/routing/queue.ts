@@ -55,9 +55,9 @@ export async function joinQueue(
   })
   const form = Object.entries(request.form ?? {}).map(([label, value]) => ({ label, value }))
   const target = request.personalLink ? await personalLinkTarget(context, request.personalLink) : null
-  // One statement (the `join_queue` function of migration 002): the call and its first participant.
+  // One statement (the `join_queue` function of migrations 002, 005 and 041): the call and its first participant.
   const inserted = await context.db.query<CallRow>(
-    'SELECT * FROM join_queue($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)',
+    'SELECT * FROM join_queue($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)',
     [
       id,
       callCustomerPeerId(id),
@@ -74,6 +74,7 @@ export async function joinQueue(
       new Date(now),
       context.timers.queueLimitMs,
       target?.agentId ?? null,
+      context.nodeId,
     ],
   )
   const created = inserted[0]

@@ -9,6 +9,7 @@ import { dispatchSegment } from './dispatch'
 import { armQueueDeadline, queueStatus } from './queue'
 import { letGo, releaseAgent } from './leaving'
 import { segmentTarget } from './targets'
+import { liveSince } from './liveness'
 
 /**
  * `call:transfer:segment`: the call goes back to a queue, that of another segment, keeping its
@@ -43,7 +44,7 @@ export async function transferToSegment(
         `SELECT 1 FROM agent_states s JOIN agent_segments g ON g.user_id = s.user_id AND g.segment_id = $1
         WHERE s.connected AND s.status <> 'disconnected' AND s.user_id <> $2
           AND EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.heartbeat_at > $3) LIMIT 1`,
-        [segmentId, userId, new Date(now - context.timers.nodeTtlMs)],
+        [segmentId, userId, liveSince(context, now)],
       )
       if (online.length === 0)
         throw new OfferRefused(422, ERROR_MESSAGES.noAgents, 'no-agents', call.id, target)

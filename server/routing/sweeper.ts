@@ -1,18 +1,19 @@
 import type { ServerContext } from '../context'
 import { every } from '../clock'
+import { takeOverDeadProcesses } from './process-takeover'
 import { expireOffer } from './ring-end'
 import { exceedQueue } from './queue'
 import { customerGraceOver } from './customer-presence'
 import { endCallForAbsentAgent } from './agent-timeout'
 import { endTransferringLeg } from './segment-transfer'
 import { dispatchSegment } from './dispatch'
-import { logOffline } from '../store/status-log'
 
 /**
- * Each process beats its heartbeat and sweeps expiries every `sweepIntervalMs`: ring timeouts, queue
- * limits, grace periods and transfer legs whose timer lived in a process that died, agents of dead
- * processes, and queues whose agents' cooldowns ran out. Every step is idempotent and locks its rows,
- * so processes sweeping at once do not do anything twice.
+ * Each process beats its heartbeat (four times per `nodeTtlMs`) and sweeps every `sweepIntervalMs`:
+ * what dead processes held (their agents and customers, see `takeOverDeadProcesses`), then ring
+ * timeouts, queue limits, grace periods and transfer legs whose deadline passed (the deadlines are in
+ * the rows: a timer lost with its process is caught here), and queues whose agents' cooldowns ran out.
+ * Every step is idempotent and locks its rows, so processes sweeping at once do not do anything twice.
  *
  * @returns a stop function, resolving once a sweep or beat in flight is over (a draining process
  * removes its heartbeat after it, so that no late beat brings it back).
@@ -34,7 +35,7 @@ export function startSweeper(context: ServerContext): () => Promise<void> {
   // On the server's clock: a test that moves time forward beats the heartbeat (and sweeps) as it goes.
   const stopSweeps = every(context.clock, context.timers.sweepIntervalMs, () => context.background.run(sweep))
   // The heartbeat keeps its own pace: a long sweep interval (tests) must not make this process look dead.
-  const stopBeats = every(context.clock, Math.max(100, Math.floor(context.timers.nodeTtlMs / 3)), () =>
+  const stopBeats = every(context.clock, Math.max(100, Math.floor(context.timers.nodeTtlMs / 4)), () =>
     context.background.run(pulse),
   )
   return async () => {
@@ -45,12 +46,31 @@ export function startSweeper(context: ServerContext): () => Promise<void> {
   }
 }
 
-/** This process is alive (re-inserted if a sweep elsewhere ever removed it). */
-async function beat(context: ServerContext): Promise<void> {
-  await context.db.query(
-    'INSERT INTO nodes (id, heartbeat_at) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET heartbeat_at = $2',
-    [context.nodeId, new Date(context.clock.now())],
+/**
+ * This process is alive. If its row is gone, the others took it for dead (it stalled past
+ * `nodeTtlMs`) and took over its agents and customers: it comes back under the same id and closes its
+ * connections, so that every client reconnects and is registered again, here or elsewhere.
+ */
+export async function beat(context: ServerContext): Promise<void> {
+  const at = new Date(context.clock.now())
+  const pid = await context.backendPid()
+  const rows = await context.db.query(
+    'UPDATE nodes SET heartbeat_at = $2, backend_pid = $3 WHERE id = $1 RETURNING id',
+    [context.nodeId, at, pid],
   )
+  if (rows.length > 0) return
+  await context.db.query(
+    `INSERT INTO nodes (id, heartbeat_at, backend_pid) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET heartbeat_at = $2, backend_pid = $3`,
+    [context.nodeId, at, pid],
+  )
+  const sockets = [...context.io.of('/').sockets.values(), ...context.customers.sockets.values()]
+  context.logger.warn(
+    { event: 'process.fenced', sockets: sockets.length },
+    'this process was taken for dead: its clients reconnect',
+  )
+  // Closing the transport (not `disconnect()`) is what makes socket.io clients reconnect by themselves.
+  for (const socket of sockets) socket.conn.close()
 }
 
 /** One sweep (exported for tests). */
@@ -58,13 +78,7 @@ export async function sweepOnce(context: ServerContext): Promise<void> {
   const now = context.clock.now()
   const at = (ms: number) => new Date(now - ms)
   await beat(context)
-  const orphans = await context.db.query<{ user_id: string }>(
-    `UPDATE agent_states s SET connected = false, socket_id = NULL, disconnected_at = $1
-      WHERE s.connected AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.heartbeat_at > $2)
-      RETURNING s.user_id`,
-    [new Date(now), at(context.timers.nodeTtlMs)],
-  )
-  for (const { user_id } of orphans) await logOffline(context.db, user_id, now)
+  await takeOverDeadProcesses(context)
   for (const { id } of await context.db.query<{ id: string }>(
     "SELECT id FROM offers WHERE state = 'ringing' AND expires_at <= $1 LIMIT 100",
     [new Date(now)],

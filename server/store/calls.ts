@@ -15,6 +15,8 @@ export interface CallRow {
   customer_name: string
   customer_connected: boolean
   customer_disconnected_at: Date | null
+  /** The process holding the customer's socket (migration 005). */
+  customer_node_id: string | null
   customer_kicked: boolean
   customer_left: boolean
   customer_permissions: { camera: boolean; microphone: boolean } | null

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { Database, Queryable } from './database'
+import { lockFolder } from './folder-lock'
 
 /**
  * Opens PGlite: `memory://` for a throwaway database, a directory for one kept on disk, or a dumped
@@ -14,13 +15,20 @@ export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob
   // PGlite makes its own folder but not its parents (`.data/` on a fresh clone).
   const onDisk = options.dataDir !== undefined && !options.dataDir.includes('://')
   if (onDisk) mkdirSync(dirname(options.dataDir as string), { recursive: true })
-  const pg = await PGlite.create({
-    ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
-    // Throughput over durability for a dev database; a crash loses at most the last moments.
-    relaxedDurability: true,
-  })
-  return new PGliteDatabase(pg)
+  // One process per folder: a second one would be a second brain (FolderInUseError).
+  const release = onDisk ? lockFolder(options.dataDir as string) : () => undefined
+  try {
+    const pg = await PGlite.create({
+      ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
+      // Throughput over durability for a dev database; a crash loses at most the last moments.
+      relaxedDurability: true,
+    })
+    return new PGliteDatabase(pg, release)
+  } catch (error) {
+    release()
+    throw error
+  }
 }
 
 /** The PGlite implementation of `Database`. */
@@ -28,7 +36,10 @@ export class PGliteDatabase implements Database {
   readonly kind = 'pglite' as const
   #closed = false
 
-  constructor(readonly pg: PGlite) {}
+  constructor(
+    readonly pg: PGlite,
+    private readonly release: () => void = () => undefined,
+  ) {}
 
   async query<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
     const result = await this.pg.query<Row>(sql, params)
@@ -55,6 +66,10 @@ export class PGliteDatabase implements Database {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    await this.pg.close()
+    try {
+      await this.pg.close()
+    } finally {
+      this.release()
+    }
   }
 }

@@ -5,11 +5,14 @@ import type { Database, Queryable } from './database'
  * Connects to a PostgreSQL server (`DATABASE_URL`). Several server processes may share it: routing
  * relies on row locks (`FOR UPDATE SKIP LOCKED`), not on anything held in one process.
  */
-export function openPostgres(connectionString: string): Database & { pool: pg.Pool } {
+export function openPostgres(
+  connectionString: string,
+): Database & { pool: pg.Pool; connectionString: string } {
   const pool = new pg.Pool({ connectionString, max: 20 })
   return {
     kind: 'postgres',
     pool,
+    connectionString,
     async query<Row>(sql: string, params: unknown[] = []) {
       const result = await pool.query(sql, params)
       return result.rows as Row[]

@@ -36,19 +36,29 @@ export async function seed(
   now: number,
   options: { passwordCost?: ScryptCost } = {},
 ): Promise<boolean> {
-  const existing = await db.query('SELECT 1 FROM accounts LIMIT 1')
+  return db.transaction((tx) => seedWithin(tx, now, options))
+}
+
+/**
+ * `seed` inside a transaction the caller holds (the start-up lock of `prepareDatabase`, so that two
+ * processes starting together on an empty database do not both seed it).
+ */
+export async function seedWithin(
+  tx: Queryable,
+  now: number,
+  options: { passwordCost?: ScryptCost } = {},
+): Promise<boolean> {
+  const existing = await tx.query('SELECT 1 FROM accounts LIMIT 1')
   if (existing.length > 0) return false
   const passwordHash = await hashPassword(DEMO_PASSWORD, options.passwordCost)
-  await db.transaction(async (tx) => {
-    await seedAccounts(tx, now)
-    await seedSegments(tx)
-    await seedUsers(tx, passwordHash)
-    await seedServices(tx)
-    await seedAppointments(tx, now)
-    await seedAnnouncements(tx, now)
-    await seedNotifications(tx, now)
-    await seedHistory(tx, now)
-  })
+  await seedAccounts(tx, now)
+  await seedSegments(tx)
+  await seedUsers(tx, passwordHash)
+  await seedServices(tx)
+  await seedAppointments(tx, now)
+  await seedAnnouncements(tx, now)
+  await seedNotifications(tx, now)
+  await seedHistory(tx, now)
   return true
 }
 

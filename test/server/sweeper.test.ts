@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { newId } from '../../server/store/ids'
 import { sweepOnce } from '../../server/routing/sweeper'
 import { TestServer } from './support/test-server'
-import { queueCustomer } from './support/call-flow'
+import { answer, queueCustomer } from './support/call-flow'
 
 // What another process would leave behind if it died: timers that never fire, agents it held. This
 // server's own timers stay put (its clock does not move), so only the sweep can act.
@@ -58,6 +58,36 @@ describe('the sweeper', () => {
       [otherId],
     )
     assert.equal(rows[0]?.connected, false)
+  })
+
+  it('takes over the customer of a dead process: the agent is told at once, and customer:timeout after the grace', async () => {
+    const segment = await server.createSegment('Sweep customer')
+    const agent = await server.agent(await server.createAgent([segment]), { status: 'available' })
+    const customer = await server.customer()
+    const { callId } = await queueCustomer(customer, segment)
+    await answer(agent.client)
+    await customer.next('call:joined')
+    // The customer's socket was held by a process that died (its heartbeat stopped a moment ago).
+    const deadNode = newId()
+    await server.db.query('INSERT INTO nodes (id, heartbeat_at) VALUES ($1, $2)', [
+      deadNode,
+      new Date(server.clock.now() - 1_000),
+    ])
+    await server.db.query('UPDATE calls SET customer_node_id = $2 WHERE id = $1', [callId, deadNode])
+    await sweepOnce(server.app.context)
+    assert.deepEqual(await agent.client.next('customer:disconnect:call'), {
+      callId,
+      reason: 'transport-error',
+    })
+    // Its grace runs from the dead process's last heartbeat: nothing before, customer:timeout after.
+    const grace = server.app.context.timers.customerGraceMs
+    await server.clock.advance(grace - 2_000)
+    await sweepOnce(server.app.context)
+    assert.equal(agent.client.has('customer:timeout'), false)
+    await server.clock.advance(2_000)
+    await sweepOnce(server.app.context)
+    assert.equal((await agent.client.next<{ callId: string }>('customer:timeout')).callId, callId)
+    assert.ok((await agent.client.request('hangup', {})).ok)
   })
 
   it('ends a queue call past its limit when its timer was lost', async () => {

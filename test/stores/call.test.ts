@@ -10,7 +10,7 @@ import {
   hangUp,
   startMeeting,
 } from '../../src/stores/call/call'
-import { $callComments, editComments } from '../../src/stores/call/call-comments'
+import { $callComments, COMMENTS_MAX, editComments } from '../../src/stores/call/call-comments'
 import { $callForm, editFormField } from '../../src/stores/call/call-form'
 import { $callTags, chooseTags } from '../../src/stores/call/call-tags'
 import { $callView } from '../../src/stores/call/call-views'
@@ -147,6 +147,27 @@ describe('the active call', () => {
     await time.tick(1)
     await settle()
     expect(sent('comments')).to.deep.equal([{ comments: 'Refund asked' }])
+    expect($callComments.get()).to.include({ status: 'saved', dirty: false })
+  })
+
+  it('never sends comments over the limit: says they are too long, and does not retry them after a reconnect', async () => {
+    socket.answer('comments', () => ok({ callId: $call.get()!.id, date: new Date().toISOString() }))
+    const call = joinedCall()
+    socket.serverEmit('join', call)
+    editComments('x'.repeat(COMMENTS_MAX + 1))
+    expect($callComments.get()).to.include({ status: 'tooLong', dirty: true })
+    await time.tick(SAVE_DEBOUNCE_MS * 2)
+    await settle()
+    socket.serverEmit('rejoin', { ...call, comments: '' })
+    await settle()
+    expect(sent('comments')).to.deep.equal([])
+    expect($callComments.get()).to.include({ status: 'tooLong' })
+    expect($callComments.get().text).to.have.length(COMMENTS_MAX + 1)
+    // Shortened to the limit: saved.
+    editComments('x'.repeat(COMMENTS_MAX))
+    await time.tick(SAVE_DEBOUNCE_MS)
+    await settle()
+    expect(sent('comments')).to.have.length(1)
     expect($callComments.get()).to.include({ status: 'saved', dirty: false })
   })
 

@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing'
-import { OFFLINE_NOTICE_DELAY_MS, SESSION_ID_KEY } from '../../src/constants'
+import { OFFLINE_NOTICE_DELAY_MS, RECONNECT_FAST_ATTEMPTS, SESSION_ID_KEY } from '../../src/constants'
 import { connectRealtime, reconnectNow } from '../../src/stores/session/realtime-session'
 import { $link } from '../../src/stores/session/link-state'
 import { reconnectDelay } from '../../src/stores/session/reconnect-policy'
@@ -171,7 +171,7 @@ describe('realtime session', () => {
     })
     expect($agentStatus.get()).to.deep.include({ online: false, available: false, status: 'disconnected' })
 
-    // Attempt 1 after ~1 s, attempt 2 after ~2 s more, attempt 3 after ~4 s more.
+    // The first attempts come about every second: attempt 1 after 0.6–1 s, attempt 2 as much later.
     const authenticateCount = () => sent(socket(), 'authenticate').length
     let connects = 0
     const down = socket().connect
@@ -179,14 +179,14 @@ describe('realtime session', () => {
       connects += 1
       return down()
     }
-    await time.tick(999)
+    const soonest = reconnectDelay(1, () => 0)
+    const latest = reconnectDelay(1, () => 1)
+    await time.tick(soonest - 1)
     expect(connects).to.equal(0)
-    await time.tick(reconnectDelay(1, () => 1) - 999)
+    await time.tick(latest - soonest + 1)
     expect(connects).to.equal(1)
     expect(reconnecting()?.values).to.deep.equal({ attempt: 2, code: 'websocket error' })
-    await time.tick(1_999)
-    expect(connects).to.equal(1)
-    await time.tick(reconnectDelay(2, () => 1) - 1_999)
+    await time.tick(latest)
     expect(connects).to.equal(2)
     expect(reconnecting()?.values).to.deep.equal({ attempt: 3, code: 'websocket error' })
 
@@ -200,11 +200,35 @@ describe('realtime session', () => {
     await waitUntil(() => $agentStatus.get().available, 'not available again')
   }
 
-  it('caps the back-off at 30 s with at most 20 % jitter', () => {
-    expect([1, 2, 3, 4, 5, 6, 10].map((attempt) => reconnectDelay(attempt, () => 0))).to.deep.equal([
-      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000,
+  it('retries about every second for the first attempts, then doubles the pause up to 30 s, spread by ±25 %', () => {
+    const fast = RECONNECT_FAST_ATTEMPTS
+    const attempts = [1, fast, fast + 1, fast + 2, fast + 3, fast + 4, fast + 5, fast + 6, fast + 20]
+    expect(attempts.map((attempt) => reconnectDelay(attempt, () => 0))).to.deep.equal([
+      600, 600, 1_200, 2_400, 4_800, 9_600, 19_200, 22_500, 22_500,
     ])
-    expect(reconnectDelay(10, () => 1)).to.equal(36_000)
+    expect(attempts.map((attempt) => reconnectDelay(attempt, () => 1))).to.deep.equal([
+      1_000, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 37_500, 37_500,
+    ])
+  })
+
+  it('tries again at once when the tab becomes visible, without waiting out the back-off', async () => {
+    await online()
+    serverDown(socket())
+    drop(socket())
+    // Past the fast attempts, the next one is over a second away.
+    for (let attempt = 1; attempt <= RECONNECT_FAST_ATTEMPTS + 2; attempt++)
+      await time.tick(reconnectDelay(attempt, () => 1))
+    expect($link.get().state).to.equal('reconnecting')
+    expect($link.get().attempt).to.be.greaterThan(RECONNECT_FAST_ATTEMPTS + 1)
+    serverUp(socket())
+    acceptAuthentication(socket(), SETTINGS)
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' })
+    try {
+      document.dispatchEvent(new Event('visibilitychange'))
+      await waitUntil(() => $link.get().state === 'online', 'did not reconnect when the tab became visible')
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState
+    }
   })
 
   it("notifies 'status.offline' 0.5 s after a drop and logs the disconnection", async () => {

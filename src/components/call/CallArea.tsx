@@ -13,6 +13,7 @@ import { InviteDialog } from './InviteDialog'
 import { KickDialog } from './KickDialog'
 import { callStyles } from './call.styles'
 import { registerCallIcons } from '../icons/call-icons'
+import { isolateBidi } from '../../lib/bidi'
 
 registerCallIcons()
 
@@ -38,17 +39,20 @@ export default function CallArea() {
   return (
     <section
       className={`call-area ${call.kind}`}
-      aria-label={intl.formatMessage({ id: 'call.area.label' }, { kind: call.kind, name: title })}
+      aria-label={intl.formatMessage(
+        { id: 'call.area.label' },
+        { kind: call.kind, name: isolateBidi(title) },
+      )}
       data-call-id={call.id}
     >
       <div className="call-layout">
         <header className="call-header">
           <h2>
-            <FormattedMessage id="call.area.label" values={{ kind: call.kind, name: title }} />
+            <FormattedMessage id="call.area.label" values={{ kind: call.kind, name: <bdi>{title}</bdi> }} />
           </h2>
           {customer.hungUp && (
             <p className="customer-left" role="status">
-              <FormattedMessage id="call.customer.hangup" values={{ name: customer.name }} />
+              <FormattedMessage id="call.customer.hangup" values={{ name: <bdi>{customer.name}</bdi> }} />
             </p>
           )}
         </header>

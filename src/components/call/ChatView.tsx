@@ -43,8 +43,8 @@ export function ChatView() {
         )}
         {chat.messages.map((line) => (
           <li key={line.id} className={`chat-line ${line.peerId === chat.me ? 'mine' : 'theirs'}`}>
-            <span className="chat-author">{line.name}</span>
-            <span className="chat-text">{line.text}</span>
+            <bdi className="chat-author">{line.name}</bdi>
+            <bdi className="chat-text">{line.text}</bdi>
             <time dateTime={line.at}>{intl.formatTime(line.at, { hour: '2-digit', minute: '2-digit' })}</time>
           </li>
         ))}

@@ -40,7 +40,7 @@ export function CustomerDetails({ data }: { data: CustomerExtraData }) {
         <dd>
           {data.referrer ? (
             <>
-              <span className="website">{data.referrer}</span>
+              <bdi className="website">{data.referrer}</bdi>
               <sl-button size="small" variant="text" onClick={() => setWebsiteOpen(true)}>
                 <FormattedMessage id="call.info.websiteDetails" />
               </sl-button>
@@ -71,7 +71,9 @@ export function CustomerDetails({ data }: { data: CustomerExtraData }) {
       {rows.map(([labelId, value]) => (
         <div className="line" key={labelId}>
           <dt>{intl.formatMessage({ id: labelId })}</dt>
-          <dd>{value ?? '—'}</dd>
+          <dd>
+            <bdi>{value ?? '—'}</bdi>
+          </dd>
         </div>
       ))}
     </dl>

@@ -71,15 +71,21 @@ export function InfoView() {
       </section>
       <section aria-labelledby="customer-heading">
         <h3 id="customer-heading">
-          <FormattedMessage id="call.info.customer" values={{ name: details.customerName }} />
+          <FormattedMessage id="call.info.customer" values={{ name: <bdi>{details.customerName}</bdi> }} />
         </h3>
         <CustomerDetails data={details.extraData} />
         {details.form.length > 0 && (
           <dl className="details customer-form">
             {details.form.map((field, index) => (
               <div className="line" key={`${field.label}-${index}`}>
-                <dt>{field.label}</dt>
-                <dd>{Array.isArray(field.value) ? field.value.join(', ') : String(field.value ?? '—')}</dd>
+                <dt>
+                  <bdi>{field.label}</bdi>
+                </dt>
+                <dd>
+                  <bdi>
+                    {Array.isArray(field.value) ? field.value.join(', ') : String(field.value ?? '—')}
+                  </bdi>
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
+import { isolateBidi } from '../../lib/bidi'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 
 interface VideoTileProps {
@@ -48,8 +49,10 @@ export function VideoTile({ stream, label, self = false, className = '', onVideo
       className={`video-tile ${self ? 'self' : 'remote'} ${className}`}
       data-has-stream={stream ? 'true' : 'false'}
     >
-      <video ref={setRefs} autoPlay playsInline muted={self} aria-label={label}></video>
-      <figcaption>{label}</figcaption>
+      <video ref={setRefs} autoPlay playsInline muted={self} aria-label={isolateBidi(label)}></video>
+      <figcaption>
+        <bdi>{label}</bdi>
+      </figcaption>
       {blocked && (
         <sl-button
           size="small"

@@ -63,7 +63,9 @@ function Line({ labelId, value }: { labelId: MessageId; value: string }) {
       <dt>
         <FormattedMessage id={labelId} />
       </dt>
-      <dd>{value}</dd>
+      <dd>
+        <bdi>{value}</bdi>
+      </dd>
     </div>
   )
 }

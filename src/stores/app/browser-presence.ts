@@ -11,7 +11,7 @@ export interface PresenceHandlers {
   offline(): void
   /** The browser has the network again. */
   online(): void
-  /** Time jumped: the machine slept and woke up (timers did not run meanwhile). */
+  /** Time jumped (the machine slept and woke up: timers did not run meanwhile), or the tab became visible. */
   wake(): void
 }
 
@@ -31,8 +31,13 @@ export function watchPresence(handlers: PresenceHandlers): () => void {
     $browserOnline.set(true)
     handlers.online()
   }
+  // A hidden tab's timers are throttled: coming back into view must not wait out a stretched back-off.
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') handlers.wake()
+  }
   window.addEventListener('offline', onOffline)
   window.addEventListener('online', onOnline)
+  document.addEventListener('visibilitychange', onVisibility)
   $browserOnline.set(navigator.onLine)
   let last = clock.now()
   const timer = clock.setInterval(() => {
@@ -44,6 +49,7 @@ export function watchPresence(handlers: PresenceHandlers): () => void {
   return () => {
     window.removeEventListener('offline', onOffline)
     window.removeEventListener('online', onOnline)
+    document.removeEventListener('visibilitychange', onVisibility)
     clock.clearInterval(timer)
   }
 }

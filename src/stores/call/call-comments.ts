@@ -1,13 +1,16 @@
 import { atom } from 'nanostores'
-import { CommentsUpdatedSchema } from '../../protocol'
+import { CommentsUpdatedSchema, MAX_TEXT } from '../../protocol'
 import { SAVE_DEBOUNCE_MS } from '../../constants'
 import { clock, type TimerId } from '../../services/clock'
 import { realtime } from '../session/connection'
 import { dropDraft, keepCommentsDraft } from './call-drafts'
 import { onCallCleanup } from './call-scope'
 
-/** Where the agent's comments stand: typed, waiting for the debounce, on the wire, stored, or failed. */
-export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error'
+/**
+ * Where the agent's comments stand: typed, waiting for the debounce, on the wire, stored, failed (sent
+ * again after a reconnect), or too long for the server (`MAX_TEXT`: never sent until shortened).
+ */
+export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'tooLong'
 
 /** The agent's comments on the active call. */
 export interface CallComments {
@@ -20,6 +23,9 @@ export interface CallComments {
 }
 
 const EMPTY: CallComments = { text: '', status: 'idle', savedAt: null, dirty: false }
+
+/** The longest comments the server stores (characters, after sanitizing). */
+export const COMMENTS_MAX = MAX_TEXT
 
 /** The agent's comments on the active call, with their auto-save state. */
 export const $callComments = atom<CallComments>(EMPTY)
@@ -48,23 +54,27 @@ export function startComments(text: string, { keepTyped = false } = {}): void {
  * editComments('Customer asked for a refund')
  */
 export function editComments(text: string): void {
-  $callComments.set({ ...$callComments.get(), text, status: 'pending', dirty: true })
+  const tooLong = text.length > MAX_TEXT
+  $callComments.set({ ...$callComments.get(), text, status: tooLong ? 'tooLong' : 'pending', dirty: true })
+  // Kept as a draft even when too long: shortening it must not start from nothing.
   keepCommentsDraft(text)
   clock.clearTimeout(timer)
-  timer = clock.setTimeout(() => void saveComments(), SAVE_DEBOUNCE_MS)
+  if (!tooLong) timer = clock.setTimeout(() => void saveComments(), SAVE_DEBOUNCE_MS)
 }
 
 /** Sends the comments now (the debounce ran out, or a reconnect found them unsaved). */
 export async function saveComments(): Promise<void> {
   clock.clearTimeout(timer)
   const text = $callComments.get().text
+  const comments = await sanitizeComments(text)
+  // The server would refuse it for its size, every time: say so, and send nothing.
+  if (comments.length > MAX_TEXT) {
+    if ($callComments.get().text === text) $callComments.set({ ...$callComments.get(), status: 'tooLong' })
+    return
+  }
   $callComments.set({ ...$callComments.get(), status: 'saving' })
   try {
-    const saved = await realtime().request(
-      'comments',
-      { comments: await sanitizeComments(text) },
-      CommentsUpdatedSchema,
-    )
+    const saved = await realtime().request('comments', { comments }, CommentsUpdatedSchema)
     // Typed again meanwhile: that newer text is still to be saved.
     if ($callComments.get().text !== text) return
     $callComments.set({ ...$callComments.get(), status: 'saved', savedAt: saved.date, dirty: false })
@@ -76,7 +86,8 @@ export async function saveComments(): Promise<void> {
 
 /** The link came back: comments typed but not acknowledged are sent again. */
 export function resendComments(): void {
-  if ($callComments.get().dirty && $callComments.get().status !== 'pending') void saveComments()
+  const { dirty, status } = $callComments.get()
+  if (dirty && status !== 'pending' && status !== 'tooLong') void saveComments()
 }
 
 /** Forgets the comments (the call ended). */

@@ -9,6 +9,7 @@ import { consoleSettings, joinedCall, meetingJoined, newId, ok } from '../../sup
 import { openCallPage, type CallPage } from '../../support/call-page'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import { startMeeting } from '../../../src/stores/call/call'
+import { editComments } from '../../../src/stores/call/call-comments'
 import { frames } from '../../support/waits'
 
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
@@ -179,6 +180,31 @@ describe('<agent-call-panel> in a call', () => {
     expect(view.querySelector('img')).to.equal(null)
     expect(text(view)).to.contain('<img src=x')
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined)
+  })
+
+  it('isolates customer text for bidi: a right-to-left override in a name cannot turn what follows around', async () => {
+    const name = 'Eve \u202Egnp.exe'
+    const call = joinedCall({ customerName: name, form: [{ label: 'File', value: 'x\u202Efdp.exe' }] })
+    page.socket.serverEmit('join', call)
+    const view = await page.find('.info-view')
+    const isolated = [...view.querySelectorAll('bdi')].map((element) => element.textContent)
+    expect(isolated).to.include(name)
+    expect(isolated).to.include('x\u202Efdp.exe')
+    for (const element of view.querySelectorAll('bdi'))
+      expect(getComputedStyle(element).unicodeBidi).to.equal('isolate')
+  })
+
+  it('counts the comments against the 10,000-character limit and says when they are too long', async () => {
+    page.socket.serverEmit('join', joinedCall({ comments: 'Refund' }))
+    const field = await page.find('.comments-field sl-textarea')
+    await waitUntil(() => field.getAttribute('help-text') === '6 of 10,000 characters', 'no counter')
+    editComments('x'.repeat(10_001))
+    await waitUntil(() => field.getAttribute('help-text') === '10,001 of 10,000 characters', 'no count over')
+    await waitUntil(
+      () => text(page.$('.comments-field .save-indicator')).includes('Too long'),
+      'not said too long',
+    )
+    expect(field.getAttribute('aria-invalid')).to.equal('true')
   })
 
   it('lists the website query parameters in the details modal', async () => {

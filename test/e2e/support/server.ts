@@ -11,6 +11,8 @@ export interface RunningServer {
   output(): string
   /** Stops it and waits for the process to exit. */
   stop(): Promise<void>
+  /** Kills it as a crash would (`kill -9`: no drain, nothing closed) and waits for the process to be gone. */
+  kill(): Promise<void>
 }
 
 /** How long a server may take to listen, and to close once asked. */
@@ -80,5 +82,10 @@ export async function startServer(env: Record<string, string> = {}, port?: numbe
     await stop()
     throw error
   }
-  return { url: `http://localhost:${chosen}`, port: chosen, output: () => output, stop }
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGKILL')
+    await exited
+  }
+  return { url: `http://localhost:${chosen}`, port: chosen, output: () => output, stop, kill }
 }

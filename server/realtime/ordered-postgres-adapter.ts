@@ -1,0 +1,196 @@
+import type { Pool, PoolClient } from 'pg'
+import { PostgresAdapter } from '@socket.io/postgres-adapter'
+import { decode, encode } from '@msgpack/msgpack'
+
+/** What the adapter hands its client (socket.io-adapter's cluster messages). */
+interface ClusterMessage {
+  uid?: string
+  nsp?: string
+  type: number
+  data?: unknown
+}
+
+/** How the ordered adapter behaves. */
+export interface OrderedAdapterOptions {
+  /** Prefix of the NOTIFY channels (one per namespace). */
+  channelPrefix?: string
+  /** Table for payloads over NOTIFY's 8,000 bytes or with binary data (migration 003). */
+  tableName?: string
+  /** Beat between processes (ms): a process unheard of for `heartbeatTimeout` is left out of requests. */
+  heartbeatInterval?: number
+  heartbeatTimeout?: number
+  /** Logs a failed publish or receive (never thrown: the adapter calls it from timers). */
+  onError: (error: unknown) => void
+}
+
+/** NOTIFY's payload limit, under which a message travels inline. */
+const INLINE_LIMIT = 7_900
+
+function hasBinary(value: unknown, depth = 0): boolean {
+  if (!value || typeof value !== 'object' || depth > 32) return false
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return true
+  return Object.values(value).some((item) => hasBinary(item, depth + 1))
+}
+
+/**
+ * The pub/sub under the socket.io Postgres adapter, delivering in order. The library's own client
+ * publishes each message on whichever pooled connection is free and fetches large ones
+ * asynchronously on arrival, so an emit followed by a room change could reach another process (or
+ * this one: the adapter applies a local operation only once its NOTIFY is sent) in the other order —
+ * a customer removed from the call's room before `call:ended` reached them. Here every publish waits
+ * for the one before (NOTIFYs commit in order, and PostgreSQL delivers them in commit order), and
+ * arrivals are handled one after the other.
+ */
+class OrderedPubSub {
+  readonly #channels = new Set<string>()
+  #publishing: Promise<void> = Promise.resolve()
+  #receiving: Promise<void> = Promise.resolve()
+  #listener: PoolClient | null = null
+  #closed = false
+  #retry: NodeJS.Timeout | undefined
+  readonly #cleanup: NodeJS.Timeout
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly options: Required<Omit<OrderedAdapterOptions, 'heartbeatInterval' | 'heartbeatTimeout'>>,
+    private readonly fromSelf: (message: ClusterMessage) => boolean,
+    private readonly deliver: (message: ClusterMessage) => void,
+  ) {
+    void this.#listen()
+    this.#cleanup = setInterval(() => {
+      pool
+        .query(`DELETE FROM ${options.tableName} WHERE created_at < now() - interval '30 seconds'`)
+        .catch(options.onError)
+    }, 30_000)
+    this.#cleanup.unref()
+  }
+
+  async #listen(): Promise<void> {
+    if (this.#closed) return
+    try {
+      const client = await this.pool.connect()
+      client.on('notification', (notification) => {
+        const text = notification.payload ?? ''
+        this.#receiving = this.#receiving.then(() => this.#receive(text)).catch(this.options.onError)
+      })
+      client.on('error', this.options.onError)
+      client.on('end', () => {
+        this.#listener = null
+        this.#reconnectLater()
+      })
+      for (const channel of this.#channels) await client.query(`LISTEN "${channel}"`)
+      this.#listener = client
+    } catch (error) {
+      this.options.onError(error)
+      this.#reconnectLater()
+    }
+  }
+
+  #reconnectLater(): void {
+    if (this.#closed) return
+    this.#retry = setTimeout(() => void this.#listen(), 1_000)
+    this.#retry.unref()
+  }
+
+  async #receive(text: string): Promise<void> {
+    const header = JSON.parse(text) as ClusterMessage & { attachmentId?: string }
+    if (this.fromSelf(header)) return
+    if (header.attachmentId === undefined) return this.deliver(header)
+    const rows = await this.pool.query<{ payload: Buffer }>(
+      `SELECT payload FROM ${this.options.tableName} WHERE id = $1`,
+      [header.attachmentId],
+    )
+    const payload = rows.rows[0]?.payload
+    if (payload) this.deliver(decode(payload) as ClusterMessage)
+  }
+
+  addNamespace(name: string): void {
+    const channel = `${this.options.channelPrefix}#${name}`
+    if (this.#channels.has(channel)) return
+    this.#channels.add(channel)
+    this.#listener?.query(`LISTEN "${channel}"`).catch(this.options.onError)
+  }
+
+  /** Queues a message after every message published before it; resolves once its NOTIFY committed. */
+  publish(message: ClusterMessage): Promise<void> {
+    const sent = this.#publishing.then(() => this.#send(message))
+    this.#publishing = sent.catch(this.options.onError)
+    return this.#publishing
+  }
+
+  async #send(message: ClusterMessage): Promise<void> {
+    const channel = `${this.options.channelPrefix}#${message.nsp ?? '/'}`
+    const inline = JSON.stringify(message)
+    if (!hasBinary(message) && Buffer.byteLength(inline) <= INLINE_LIMIT) {
+      await this.pool.query('SELECT pg_notify($1, $2)', [channel, inline])
+      return
+    }
+    // One statement: the attachment and its notice commit together, in this message's turn.
+    await this.pool.query(
+      `WITH a AS (INSERT INTO ${this.options.tableName} (payload) VALUES ($3) RETURNING id)
+       SELECT pg_notify($1, json_build_object('uid', $2::text, 'nsp', $5::text, 'type', $4::int, 'attachmentId', a.id)::text)
+         FROM a`,
+      [channel, message.uid ?? '', Buffer.from(encode(message)), message.type, message.nsp ?? '/'],
+    )
+  }
+
+  close(): void {
+    this.#closed = true
+    clearTimeout(this.#retry)
+    clearInterval(this.#cleanup)
+    this.#listener?.removeAllListeners('end')
+    this.#listener?.release()
+    this.#listener = null
+  }
+}
+
+/**
+ * The socket.io Postgres adapter (`@socket.io/postgres-adapter`) over an ordered pub/sub: events to
+ * one socket arrive in the order they were sent, and before any room change made after them,
+ * whichever process holds the socket.
+ *
+ * @example
+ * new Server(httpServer, { adapter: createOrderedAdapter(pool, { onError: log }) })
+ */
+export function createOrderedAdapter(
+  pool: Pool,
+  options: OrderedAdapterOptions,
+): (nsp: unknown) => PostgresAdapter {
+  const namespaces = new Map<string, PostgresAdapter>()
+  const uidOf = (adapter: PostgresAdapter | undefined) =>
+    (adapter as unknown as { uid?: string } | undefined)?.uid
+  const client = new OrderedPubSub(
+    pool,
+    {
+      channelPrefix: options.channelPrefix ?? 'socket.io',
+      tableName: options.tableName ?? 'socket_io_attachments',
+      onError: options.onError,
+    },
+    (message) => uidOf(namespaces.get(message.nsp ?? '')) === message.uid,
+    (message) =>
+      (
+        namespaces.get(message.nsp ?? '') as unknown as { onMessage(m: ClusterMessage): void } | undefined
+      )?.onMessage(message),
+  )
+  // A function, not an arrow: socket.io calls it with `new`.
+  return function orderedAdapter(nsp: unknown) {
+    const name = (nsp as { name: string }).name
+    const adapter = new PostgresAdapter(
+      nsp,
+      {
+        heartbeatInterval: options.heartbeatInterval ?? 1_000,
+        heartbeatTimeout: options.heartbeatTimeout ?? 3_000,
+      },
+      client as unknown as ConstructorParameters<typeof PostgresAdapter>[2],
+    )
+    namespaces.set(name, adapter)
+    client.addNamespace(name)
+    const close = adapter.close.bind(adapter)
+    adapter.close = () => {
+      namespaces.delete(name)
+      if (namespaces.size === 0) client.close()
+      return close()
+    }
+    return adapter
+  }
+}
