@@ -27,6 +27,11 @@ const button = (element: Element, text: string) =>
   [...shadow(element).querySelectorAll<HTMLButtonElement>('button')].find(
     (b) => b.textContent?.trim() === text,
   )
+/** A button of the startup dialog (the page behind it may have a button of the same name). */
+const startupButton = (element: Element, text: string) =>
+  [...shadow(element).querySelectorAll<HTMLButtonElement>('dialog button')].find(
+    (b) => b.textContent?.trim() === text,
+  )
 
 describe('<agent-console> shell', () => {
   let server: FakeApi
@@ -120,8 +125,8 @@ describe('<agent-console> shell', () => {
       expect(button(element, 'Connect')!.disabled).to.equal(true)
       expect(socket().sent).to.deep.equal([])
       media.getUserMedia = original.getUserMedia
-      button(element, 'Try again')!.click()
-      await waitUntil(() => !button(element, 'Connect')?.disabled, 'the retry did not pass', {
+      startupButton(element, 'Try again')!.click()
+      await waitUntil(() => !startupButton(element, 'Connect')?.disabled, 'the retry did not pass', {
         timeout: 5_000,
       })
     })
