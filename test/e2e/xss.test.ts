@@ -7,6 +7,7 @@ import { freshWorld } from './support/world'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 import { assertInert, payload, XSS_CORPUS } from './support/xss'
 import { cspViolations, watchCsp } from './support/csp'
+import { safeFileName } from '../../src/protocol'
 
 /** The API as a signed-in user (body mode: a plain HTTP client). */
 async function apiAs(server: RunningServer, email: string) {
@@ -86,7 +87,7 @@ async function bookHostileAppointment(server: RunningServer, email: string): Pro
 describe('customer-supplied text on the agent screens (XSS corpus)', () => {
   const world = freshWorld({ TIMERS: JSON.stringify({ ringTimeoutMs: 30_000 }) })
 
-  it('shows every customer field, chat line and appointment value as text, and nothing runs', async () => {
+  it('shows every customer field, chat line, file name and appointment value as text, and nothing runs', async () => {
     const server = world.server
     const values = {
       name: payload(0, 'N'),
@@ -154,6 +155,23 @@ describe('customer-supplied text on the agent screens (XSS corpus)', () => {
       values.country,
       values.city,
     ])
+
+    // File names: the customer sends files named with the corpus; the files view lists them as text.
+    await agent.page.click(inConsole('.menu-fileshare'))
+    await agent.page.locator(inConsole('.call-view[data-view="fileshare"] .beamport-open')).click()
+    await agent.page.locator(inConsole('.beamport-state[data-phase="open"]')).waitFor({ timeout: 30_000 })
+    const fileNames = [0, 2, 7].map((index) => `${payload(index, `D${index}`)}.pdf`)
+    await customer.setInputFiles(
+      '#file-input',
+      fileNames.map((name) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n') })),
+    )
+    await agent.page
+      .locator(inConsole('.file-item[data-state="received"]'))
+      .nth(fileNames.length - 1)
+      .waitFor({ timeout: 60_000 })
+    // Shown as sent, minus what no file name may hold (bidi overrides: a name that reads backwards).
+    await assertInert(agent.page, fileNames.map(safeFileName))
+    assert.ok(!fileNames.map(safeFileName).some((name) => name.includes('\u202e')))
 
     await agent.page.click(inConsole('.hangup-button'))
     await agent.page.locator(inConsole('.call-area')).waitFor({ state: 'detached', timeout: 20_000 })

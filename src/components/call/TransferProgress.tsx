@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { TransferItem } from '../../stores/call/files'
 import { formatBytes, formatSpeed, formatTimeLeft } from './format-bytes'
-import '@shoelace-style/shoelace/dist/components/progress-bar/progress-bar.js'
+import { ProgressBar } from '../common/ProgressBar'
 
 /** A file on the move: a bar, bytes so far of the whole, speed and time left (or that it waits to resume). */
 export function TransferProgress({ item }: { item: TransferItem }) {
@@ -11,10 +11,10 @@ export function TransferProgress({ item }: { item: TransferItem }) {
   const total = formatBytes(intl, item.size)
   return (
     <div className="transfer-progress">
-      <sl-progress-bar
+      <ProgressBar
         value={percent}
         label={intl.formatMessage({ id: 'call.files.progressLabel' }, { name: item.name })}
-      ></sl-progress-bar>
+      />
       <p className="transfer-figures">
         <span className="transfer-bytes">
           <FormattedMessage id="call.files.bytesOf" values={{ done, total }} />

@@ -105,8 +105,8 @@ export const filesStyles = css`
   .transfer-progress {
     margin-block-start: var(--sl-spacing-2x-small);
   }
-  .transfer-progress sl-progress-bar {
-    --height: 6px;
+  .transfer-progress {
+    --progress-height: 6px;
   }
   .transfer-figures {
     display: flex;

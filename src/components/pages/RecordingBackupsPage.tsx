@@ -13,7 +13,7 @@ import { useShadowStyles } from '../root/useShadowStyles'
 import { recordingsStyles } from '../recordings/recordings.styles'
 import { formatBytes } from '../recordings/format'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
-import '@shoelace-style/shoelace/dist/components/progress-bar/progress-bar.js'
+import { ProgressBar } from '../common/ProgressBar'
 
 /**
  * Recordings backups (`/profile/recordings/backups`): ask for a zip of the recordings between two days,
@@ -121,10 +121,10 @@ export default function RecordingBackupsPage() {
                             {intl.formatMessage({ id: 'backups.status' }, { status: backup.status })}
                           </span>
                           {backup.status === 'building' && (
-                            <sl-progress-bar
-                              value={Math.round(backup.progress * 100)}
+                            <ProgressBar
+                              value={backup.progress * 100}
                               label={intl.formatMessage({ id: 'backups.progress' }, { percent })}
-                            ></sl-progress-bar>
+                            />
                           )}
                         </td>
                         <td>{formatBytes(intl, backup.size)}</td>

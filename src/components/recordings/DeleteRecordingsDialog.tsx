@@ -8,7 +8,7 @@ import {
 import { formatWhen } from './format'
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
-import '@shoelace-style/shoelace/dist/components/progress-bar/progress-bar.js'
+import { ProgressBar } from '../common/ProgressBar'
 
 /**
  * Confirms a deletion (one recording or the ticked ones), shows its progress as they are deleted one
@@ -43,7 +43,7 @@ export function DeleteRecordingsDialog() {
               { done: Math.min(done + 1, count), total: count },
             )}
           </p>
-          <sl-progress-bar value={Math.round((done / Math.max(1, count)) * 100)}></sl-progress-bar>
+          <ProgressBar value={(done / Math.max(1, count)) * 100} />
         </div>
       )}
       {deletion?.phase === 'done' && deletion.failure && (

@@ -87,7 +87,7 @@ describe('<agent-call-panel> file share view', () => {
     expect(text(row('png-1')?.querySelector('.file-meta'))).to.contain('image/png')
     expect(text(row('png-1')?.querySelector('.file-meta'))).to.contain('From the customer')
     expect(text(row('png-1')?.querySelector('.transfer-bytes'))).to.match(/^0 byte of 7\d byte$/)
-    expect(row('png-1')?.querySelector('sl-progress-bar')).to.exist
+    expect(row('png-1')?.querySelector('progress.progress-bar')).to.exist
     expect(action('png-1', 'cancel')).to.exist
     expect(action('png-1', 'download')).to.equal(null)
 

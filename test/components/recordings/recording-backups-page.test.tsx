@@ -84,7 +84,7 @@ describe('the recordings backups page (/profile/recordings/backups)', () => {
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     })
     expect(text($('tr[data-status="building"]'))).to.contain('Preparing')
-    expect($('tr[data-status="building"] sl-progress-bar')?.getAttribute('value')).to.equal('50')
+    expect($('tr[data-status="building"] progress.progress-bar')?.getAttribute('value')).to.equal('50')
     expect($('tr[data-status="building"] sl-icon-button.download')?.hasAttribute('disabled')).to.equal(true)
     // The progress bar and the disabled download have names a screen reader reads (axe).
     await expect($('.backups-page')).to.be.accessible()
