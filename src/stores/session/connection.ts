@@ -65,7 +65,8 @@ async function renew(client: HttpClient): Promise<string> {
   if ($tokens.get() !== tokens) throw new HttpError(401, 'Session changed')
   setTokens({
     accessToken: renewed.accessToken,
-    refreshToken: renewed.refreshToken ?? null,
+    // A server that does not rotate refresh tokens (SPEC §7 shows only accessToken) keeps the one we hold.
+    refreshToken: renewed.refreshToken ?? tokens.refreshToken ?? null,
     remember: tokens.remember,
   })
   return renewed.accessToken
