@@ -1,5 +1,5 @@
 // Bundles the conformance kit (conformance/cli.ts with src/protocol, valibot and socket.io-client)
-// into one Node 20 ES module, dist/contract-kit.mjs, which bin/agent-console-contract.mjs runs.
+// into one Node 20 ES module, dist/contract-kit/index.mjs, which bin/agent-console-contract.mjs runs.
 import { build } from 'esbuild'
 
 /**
@@ -26,4 +26,4 @@ export async function buildContractKit(outfile) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)
-  await buildContractKit(new URL('../dist/contract-kit.mjs', import.meta.url).pathname)
+  await buildContractKit(new URL('../dist/contract-kit/index.mjs', import.meta.url).pathname)
