@@ -132,7 +132,9 @@ export async function runFlows(options: RunOptions, report: Report): Promise<voi
       ids.includes(AVAILABLE_STATUS) && ids.includes(DISCONNECTED_STATUS),
       `statuses: ${JSON.stringify(ids)}`,
     )
-    const pageSize = Number(field(received['console:settings'], 'pageSize') ?? 10)
+    // The console's own fallback when pageSize is absent or not a page size (already reported above).
+    const announced = field(received['console:settings'], 'pageSize')
+    const pageSize = typeof announced === 'number' && announced >= 1 ? announced : 10
     const segments = field(received['agent:authenticated'], 'segments')
     const segment = Array.isArray(segments) ? (segments[0] as string | undefined) : undefined
     const userId = String(field(received['agent:authenticated'], 'id') ?? '')

@@ -106,8 +106,9 @@ export interface ApplicationOptions {
   /** Time source (tests may drive it). */
   clock?: Clock
   /**
-   * Test-only: fields to leave out of what agents receive (`console:settings.pageSize`), so that the
-   * conformance kit can be seen failing on them. Empty by default.
+   * Test-only: fields to leave out of what agents receive (`console:settings.pageSize`) or to give
+   * a wrong value (`console:settings.pageSize="ten"`), so that the conformance kit can be seen
+   * failing on them. Empty by default.
    */
   contractFaults?: readonly ContractFault[]
   /** A socket.io adapter factory for running several processes (e.g. the Postgres adapter). */

@@ -2,29 +2,42 @@
 // be shown to fail on the right field. Never on unless `createApplication({ contractFaults })` asks.
 import type { Server } from 'socket.io'
 
-/** A field to leave out of what the server sends to agents: `event.path` (`console:settings.pageSize`). */
+/**
+ * A break of the contract in what the server sends to agents: `event.path` leaves the field out
+ * (`console:settings.pageSize`), `event.path=<json>` replaces its value (`console:settings.pageSize="ten"`).
+ */
 export type ContractFault = string
 
-function omit(payload: unknown, path: readonly string[]): unknown {
+interface ParsedFault {
+  event: string
+  path: string[]
+  /** Absent: remove the field. */
+  value?: unknown
+}
+
+function apply(payload: unknown, path: readonly string[], fault: ParsedFault): unknown {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload
   const [head, ...rest] = path as [string, ...string[]]
   if (!Object.hasOwn(payload, head)) return payload
   const copy: Record<string, unknown> = { ...(payload as Record<string, unknown>) }
-  if (rest.length === 0) delete copy[head]
-  else copy[head] = omit(copy[head], rest)
+  if (rest.length > 0) copy[head] = apply(copy[head], rest, fault)
+  else if ('value' in fault) copy[head] = fault.value
+  else delete copy[head]
   return copy
 }
 
-/** Splits `console:settings.pageSize` into the event and the path (event names hold no dots). */
-function parse(fault: ContractFault): { event: string; path: string[] } {
-  const [event, ...path] = fault.split('.')
-  if (!event || path.length === 0) throw new Error(`contract fault "${fault}" is not event.field`)
-  return { event, path }
+/** Splits `console:settings.pageSize[=json]` into the event, the path and the value (event names hold no dots). */
+function parse(fault: ContractFault): ParsedFault {
+  const equals = fault.indexOf('=')
+  const target = equals === -1 ? fault : fault.slice(0, equals)
+  const [event, ...path] = target.split('.')
+  if (!event || path.length === 0) throw new Error(`contract fault "${fault}" is not event.field[=json]`)
+  return equals === -1 ? { event, path } : { event, path, value: JSON.parse(fault.slice(equals + 1)) }
 }
 
 /**
- * Removes the given fields from every event the agent namespace sends, direct or broadcast (copies:
- * the server's own objects stay whole).
+ * Removes or replaces the given fields in every event the agent namespace sends, direct or broadcast
+ * (copies: the server's own objects stay whole).
  *
  * @example
  * installContractFaults(io, ['inbound.customerName'])
@@ -33,7 +46,10 @@ export function installContractFaults(io: Server, faults: readonly ContractFault
   if (faults.length === 0) return
   const parsed = faults.map(parse)
   const strip = (event: unknown, payload: unknown) =>
-    parsed.reduce((value, fault) => (fault.event === event ? omit(value, fault.path) : value), payload)
+    parsed.reduce(
+      (value, fault) => (fault.event === event ? apply(value, fault.path, fault) : value),
+      payload,
+    )
   const namespace = io.of('/')
   // Broadcasts (`io.to(room).emit`) go through the adapter before they are encoded.
   const adapter = namespace.adapter as unknown as {

@@ -70,8 +70,13 @@ describe('the conformance kit (npx agent-console-contract)', () => {
   for (const [fault, subject, field] of [
     ['console:settings.pageSize', 'console:settings (payload)', 'pageSize: missing'],
     ['inbound.customerName', 'inbound (payload)', 'customerName: missing'],
+    [
+      'console:settings.pageSize="ten"',
+      'console:settings (payload)',
+      'pageSize: Invalid type: Expected number but received "ten"',
+    ],
   ] as const) {
-    it(`fails against a server that leaves out ${fault}, naming the field`, async () => {
+    it(`fails against a server that breaks ${fault}, naming the field`, async () => {
       const server = await TestServer.start({ contractFaults: [fault] })
       try {
         const { code, lines } = await conformance(kit, server)
