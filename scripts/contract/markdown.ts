@@ -85,8 +85,12 @@ function absentForClientMessage(required: boolean, child: Node): string {
   return required ? 'refused (400)' : 'optional'
 }
 
-/** How a document's missing fields are handled: by the console (what the server sends) or the server. */
-export type Receiver = 'console' | 'server'
+/** Who reads a document's messages: the console (what the server sends it), the server, or a customer page. */
+export type Receiver = 'console' | 'server' | 'customer'
+
+function absentForCustomerMessage(required: boolean): string {
+  return required ? 'required' : 'optional'
+}
 
 /** The markdown of one schema document: a heading, then each message with its fields and example. */
 export function renderDocument(document: SchemaDocument, receiver: Receiver, headingLevel = 4): string {
@@ -96,8 +100,14 @@ export function renderDocument(document: SchemaDocument, receiver: Receiver, hea
     const node = convert(schema)
     // Mark the console's defaults on a copy the way the JSON Schema documents do.
     for (const rule of document.defaults[name] ?? []) markDefault(node, rule.path, rule)
-    const table = rows(node, receiver === 'console' ? absentForServerMessage : absentForClientMessage)
-    parts.push(`${hashes} \`${name}\``)
+    const rule =
+      receiver === 'console'
+        ? absentForServerMessage
+        : receiver === 'customer'
+          ? absentForCustomerMessage
+          : absentForClientMessage
+    const table = rows(node, rule)
+    parts.push(`${hashes} \`${name}\``, '')
     if (table.length === 0) parts.push(node.type === 'null' ? 'No data (`null`).' : `Type: ${typeOf(node)}.`)
     else {
       parts.push('| Field | Type | Required | When absent |', '| --- | --- | --- | --- |')
@@ -109,7 +119,7 @@ export function renderDocument(document: SchemaDocument, receiver: Receiver, hea
     const { example, problem } = checkedExample(name, schema, node)
     if (problem)
       throw new Error(`${document.file} ${name}: the example does not pass its schema (${problem})`)
-    parts.push('', '```json', JSON.stringify(example), '```')
+    parts.push('', '```json', JSON.stringify(example, null, 2), '```', '')
   }
   return parts.join('\n')
 }
