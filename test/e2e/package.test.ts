@@ -170,6 +170,24 @@ describe('the published package', () => {
     },
   )
 
+  it(
+    'ships the contract and the conformance kit: npx agent-console-contract runs from the install',
+    { timeout: 60_000 },
+    async () => {
+      for (const path of [
+        'contract/asyncapi.json',
+        'contract/openapi.json',
+        'contract/schemas/agent-server-events.json',
+        'contract/schemas/http.json',
+        'bin/agent-console-contract.mjs',
+        'dist/contract-kit/index.mjs',
+      ])
+        assert.ok(packed.includes(path), `${path} is not packed`)
+      const usage = await npmIn(host, ['exec', '--offline', '--', 'agent-console-contract', '--help'])
+      assert.match(usage, /^Usage: agent-console-contract <url>/)
+    },
+  )
+
   it('installs with React 19 as its peer and nothing missing or invalid', { timeout: 60_000 }, async () => {
     const tree = JSON.parse(await npmIn(host, ['ls', '--all', '--json'])) as {
       dependencies: Record<string, { version: string; dependencies?: Record<string, unknown> }>
