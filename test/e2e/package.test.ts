@@ -3,10 +3,12 @@
 // rendered in Chromium; and the self-contained build from the same tarball, loaded as a CRM page would.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
+import { promisify } from 'node:util'
 import { build } from 'esbuild'
 import type { Browser, Page } from 'playwright-core'
 import { collectErrors, launchBrowser } from './support/browser'
@@ -183,8 +185,10 @@ describe('the published package', () => {
         'dist/contract-kit/index.mjs',
       ])
         assert.ok(packed.includes(path), `${path} is not packed`)
-      const usage = await npmIn(host, ['exec', '--offline', '--', 'agent-console-contract', '--help'])
-      assert.match(usage, /^Usage: agent-console-contract <url>/)
+      // The installed package's bin, as `npx agent-console-contract` runs it.
+      const bin = join(host, 'node_modules/agent-console/bin/agent-console-contract.mjs')
+      const { stdout } = await promisify(execFile)(process.execPath, [bin, '--help'])
+      assert.match(stdout, /^Usage: agent-console-contract <url>/)
     },
   )
 
