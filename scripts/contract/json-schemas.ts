@@ -36,10 +36,18 @@ const CONFIG: ConversionConfig = {
   // object) convert as its object.
   typeMode: 'output',
   // A check (no control characters, one of call/appointment…) has no JSON Schema keyword: say it.
-  overrideAction: ({ valibotAction, jsonSchema }) =>
-    valibotAction.type === 'check'
-      ? { ...jsonSchema, $comment: String((valibotAction as { message?: unknown }).message ?? 'checked') }
-      : undefined,
+  overrideAction: ({ valibotAction, jsonSchema }) => {
+    if (valibotAction.type === 'check')
+      return { ...jsonSchema, $comment: String((valibotAction as { message?: unknown }).message ?? 'checked') }
+    // A transformation (trim…) changes the value after the wire: the wire accepts what comes before it.
+    if (valibotAction.kind === 'transformation')
+      return { ...jsonSchema, $comment: `the receiver applies ${valibotAction.type}` }
+    // JSON Schema patterns have no flags: keep the source and say which flags apply.
+    const requirement = (valibotAction as { requirement?: unknown }).requirement
+    if (valibotAction.type === 'regex' && requirement instanceof RegExp && requirement.flags)
+      return { ...jsonSchema, pattern: requirement.source, $comment: `pattern flags: ${requirement.flags}` }
+    return undefined
+  },
 }
 
 function httpSchemas(): Record<string, v.GenericSchema> {
