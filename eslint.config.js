@@ -63,6 +63,8 @@ export default tseslint.config(
     files: [
       'server/**',
       'scripts/**',
+      'conformance/**',
+      'bin/**',
       'bench/**',
       'test/server/**',
       'test/e2e/**',

@@ -1,4 +1,5 @@
 import { dirname, join } from 'node:path'
+import { installContractFaults, type ContractFault } from './realtime/contract-faults'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { Server } from 'socket.io'
 import type { Pool } from 'pg'
@@ -104,6 +105,12 @@ export interface ApplicationOptions {
   rateLimits?: Partial<{ api: RateLimit; login: RateLimit }>
   /** Time source (tests may drive it). */
   clock?: Clock
+  /**
+   * Test-only: fields to leave out of what agents receive (`console:settings.pageSize`) or to give
+   * a wrong value (`console:settings.pageSize="ten"`), so that the conformance kit can be seen
+   * failing on them. Empty by default.
+   */
+  contractFaults?: readonly ContractFault[]
   /** A socket.io adapter factory for running several processes (e.g. the Postgres adapter). */
   socketAdapter?: ConstructorParameters<typeof Server>[1] extends infer O
     ? O extends { adapter?: infer A }
@@ -227,6 +234,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     },
     ...(adapter ? { adapter } : {}),
   })
+  installContractFaults(io as unknown as Server, options.contractFaults ?? [])
   const customers: CustomerNamespace = io.of(CUSTOMER_NAMESPACE) as unknown as CustomerNamespace
   const recorder = io.of(RECORDER_NAMESPACE) as unknown as RecorderNamespace
   const storage = await openRecordingStorage(storageFolder(options))

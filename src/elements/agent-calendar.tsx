@@ -3,6 +3,7 @@ import { CalendarElementBody } from '../components/calendar/CalendarElementBody'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
 import { calendarActivity } from './events/calendar-events'
+import { protocolError } from './events/session-events'
 import './events/event-map'
 
 interface AgentCalendarProps {
@@ -30,6 +31,7 @@ function AgentCalendarView({ container, timeZone }: ElementProps<AgentCalendarPr
  * @fires agent-appointment-cancel - An appointment was canceled: `detail.appointmentId`.
  * @fires agent-appointment-change - An appointment's start and end were changed: `detail.appointmentId`.
  * @fires agent-meeting-join - The agent joined an appointment's meeting: `detail.appointmentId`.
+ * @fires agent-protocol-error - The server sent a message that breaks the contract and the console dropped it; `detail` is `{ event, kind, field, reason }`.
  * @csspart root - The element's inner root.
  */
 export class AgentCalendarElement extends createAgentElement<AgentCalendarProps>({
@@ -38,7 +40,7 @@ export class AgentCalendarElement extends createAgentElement<AgentCalendarProps>
     /** IANA time zone of the day grid (attribute `time-zone`); the browser's by default. */
     timeZone: 'string',
   },
-  events: [localeChange, calendarActivity],
+  events: [localeChange, calendarActivity, protocolError],
 }) {}
 
 export { configure } from '../stores/app/config'

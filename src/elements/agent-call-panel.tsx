@@ -9,6 +9,7 @@ import '../stores/call/call-session'
 import { $signedIn } from '../stores/session/session'
 import { $tabRole } from '../stores/app/tab-role'
 import { connectRealtime } from '../stores/session/realtime-session'
+import { protocolError } from './events/session-events'
 import './events/event-map'
 
 // Signed in, in the browser's active console tab: the only time a panel may connect the agent.
@@ -43,11 +44,12 @@ function AgentCallPanelView({ container }: ElementProps) {
  * @fires agent-inbound-end - The ring ended: `detail.callId`, `detail.reason` (answered, dismissed, timeout, exceeded, customer-left, answer-error, disconnected).
  * @fires agent-call-start - A call or meeting started: `detail.callId`, `detail.kind` (call, meeting), `detail.rejoined`.
  * @fires agent-call-end - The call or meeting ended: `detail.callId`, `detail.kind`, `detail.reason`.
+ * @fires agent-protocol-error - The server sent a message that breaks the contract and the console dropped it; `detail` is `{ event, kind, field, reason }`.
  * @csspart root - The element's inner root.
  */
 export class AgentCallPanelElement extends createAgentElement({
   component: AgentCallPanelView,
-  events: [localeChange, inboundLifecycle, callLifecycle],
+  events: [localeChange, inboundLifecycle, callLifecycle, protocolError],
 }) {}
 
 export { configure } from '../stores/app/config'

@@ -2,7 +2,13 @@ import { ElementRoot } from '../components/root/ElementRoot'
 import { ConsoleApp } from '../components/shell/ConsoleApp'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
-import { connectionChange, httpError, sessionChange, statusChange } from './events/session-events'
+import {
+  connectionChange,
+  httpError,
+  sessionChange,
+  statusChange,
+  protocolError,
+} from './events/session-events'
 import { DEFAULT_POLICIES_URL } from './policies'
 import './events/event-map'
 
@@ -25,12 +31,13 @@ function AgentConsoleView({ container, policiesUrl }: ElementProps<{ policiesUrl
  * @fires agent-status-change - The server confirmed the agent's status; `detail` is `{ status, online, available, inCall }`.
  * @fires agent-connection-change - The realtime link changed state; `detail` is `{ state, attempt, code }`.
  * @fires agent-http-error - A token verification or renewal failed; `detail` is `{ status, message }`.
+ * @fires agent-protocol-error - The server sent a message that breaks the contract and the console dropped it; `detail` is `{ event, kind, field, reason }`.
  * @csspart root - The element's inner root.
  */
 export class AgentConsoleElement extends createAgentElement({
   component: AgentConsoleView,
   props: { policiesUrl: 'string' },
-  events: [localeChange, sessionChange, statusChange, connectionChange, httpError],
+  events: [localeChange, sessionChange, statusChange, connectionChange, httpError, protocolError],
 }) {}
 
 export { configure } from '../stores/app/config'

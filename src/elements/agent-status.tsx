@@ -5,7 +5,7 @@ import { $signedIn } from '../stores/session/session'
 import { connectRealtime } from '../stores/session/realtime-session'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
-import { connectionChange, sessionChange, statusChange } from './events/session-events'
+import { connectionChange, sessionChange, statusChange, protocolError } from './events/session-events'
 import './events/event-map'
 
 function AgentStatusView({ container }: ElementProps) {
@@ -34,11 +34,12 @@ function AgentStatusView({ container }: ElementProps) {
  * @fires agent-session-change - An agent signed in or the session ended; `detail` is `{ signedIn, userId }`.
  * @fires agent-status-change - The server confirmed the agent's status; `detail` is `{ status, online, available, inCall }`.
  * @fires agent-connection-change - The realtime link changed state; `detail` is `{ state, attempt, code }`.
+ * @fires agent-protocol-error - The server sent a message that breaks the contract and the console dropped it; `detail` is `{ event, kind, field, reason }`.
  * @csspart root - The element's inner root.
  */
 export class AgentStatusElement extends createAgentElement({
   component: AgentStatusView,
-  events: [localeChange, sessionChange, statusChange, connectionChange],
+  events: [localeChange, sessionChange, statusChange, connectionChange, protocolError],
 }) {}
 
 export { configure } from '../stores/app/config'

@@ -70,7 +70,10 @@ export type RefreshRequest = v.InferOutput<typeof RefreshRequestSchema>
  */
 export const RefreshResponseSchema = v.object({
   accessToken: v.string(),
-  /** Absent in cookie mode (the new one is in the cookie). */
+  /**
+   * Absent in cookie mode (the new one is in the cookie), and from a server that does not rotate
+   * (SPEC §7 shows only `accessToken`): the console then keeps the one it holds.
+   */
   refreshToken: v.optional(v.string()),
 })
 /** A refresh response. */

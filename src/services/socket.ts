@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client'
 import * as v from 'valibot'
+import { decodeMessage, type FieldDefault } from '../protocol'
 
 /** A failed socket request: the server's error reply, or 408 when no acknowledgement came in time. */
 export class SocketRequestError extends Error {
@@ -20,6 +21,18 @@ export class SocketRequestError extends Error {
 /** Validators of what the server may send, by event name. */
 export type EventSchemas = Record<string, v.GenericSchema>
 
+/** A server message the console had to drop: which event, which field, and why. */
+export interface MalformedMessage {
+  /** The server event, or the client event whose acknowledgement was malformed. */
+  event: string
+  /** Whether it was a pushed event or the acknowledgement of a request. */
+  kind: 'event' | 'reply'
+  /** Dotted path of the field at fault, `(payload)` for the whole message. */
+  field: string
+  /** `missing`, or what is wrong with the value. */
+  reason: string
+}
+
 /** How to reach the realtime server. */
 export interface SocketConnectionOptions<S extends EventSchemas> {
   /** Origin of the server; empty for the page's own. */
@@ -30,6 +43,12 @@ export interface SocketConnectionOptions<S extends EventSchemas> {
   timeoutMs: number
   /** Validators of incoming events; an event without one is not listened to. */
   schemas: S
+  /** Defaults of the fields the console tolerates missing, by server event. */
+  defaults?: Readonly<Record<string, readonly FieldDefault[]>>
+  /** Defaults of the ack data, by client event. */
+  replyDefaults?: Readonly<Record<string, readonly FieldDefault[]>>
+  /** Told about every message dropped for not matching the contract. */
+  onMalformed?: (message: MalformedMessage) => void
   /** Makes the underlying socket; tests may hand in their own. */
   ioFactory?: typeof io
 }
@@ -103,12 +122,11 @@ export function createSocketConnection<S extends EventSchemas>(
     const schema = options.schemas[event]
     if (!schema) throw new Error(`No validator for server event ${event}`)
     const listener = (payload: unknown) => {
-      const parsed = v.safeParse(schema, payload)
-      if (!parsed.success) {
-        console.warn('[agent-console] dropped a malformed server message', event, v.flatten(parsed.issues))
-        return
-      }
-      handler(parsed.output as v.InferOutput<S[E]>)
+      const decoded = decodeMessage(schema, options.defaults?.[event], payload)
+      if (!decoded.ok) return malformed({ event, kind: 'event', ...decoded.problem })
+      if (decoded.defaulted.length > 0)
+        console.info('[agent-console] filled absent fields with defaults', event, decoded.defaulted)
+      handler(decoded.value as v.InferOutput<S[E]>)
     }
     // Reserved names never reach here: the schemas map holds only contract events.
     const untyped = socket as unknown as {
@@ -117,6 +135,11 @@ export function createSocketConnection<S extends EventSchemas>(
     }
     untyped.on(event, listener)
     return () => untyped.off(event, listener)
+  }
+
+  function malformed(message: MalformedMessage) {
+    console.warn('[agent-console] dropped a malformed server message', message)
+    options.onMalformed?.(message)
   }
 
   function onLifecycle({ connect, disconnect, connectError }: LifecycleHandlers) {
@@ -147,19 +170,24 @@ export function createSocketConnection<S extends EventSchemas>(
         if (timedOut) return reject(new SocketRequestError(408, `No reply to ${event}`))
         const parsed = v.safeParse(ReplySchema, reply)
         if (!parsed.success) {
-          console.warn('[agent-console] dropped a malformed reply', event, reply)
+          malformed({ event, kind: 'reply', field: '(payload)', reason: 'not a { ok, data | error } reply' })
           return reject(new SocketRequestError(502, `Malformed reply to ${event}`))
         }
         if (!parsed.output.ok) {
           const { code, message, reason, errors } = parsed.output.error
           return reject(new SocketRequestError(code, message, reason, errors ?? []))
         }
-        const body = v.safeParse(data, parsed.output.data)
-        if (!body.success) {
-          console.warn('[agent-console] dropped a malformed reply', event, v.flatten(body.issues))
+        const body = decodeMessage(data, options.replyDefaults?.[event], parsed.output.data)
+        if (!body.ok) {
+          malformed({
+            event,
+            kind: 'reply',
+            field: `data.${body.problem.field}`,
+            reason: body.problem.reason,
+          })
           return reject(new SocketRequestError(502, `Malformed reply to ${event}`))
         }
-        resolve(body.output)
+        resolve(body.value)
       })
     })
   }

@@ -3,10 +3,12 @@
 // rendered in Chromium; and the self-contained build from the same tarball, loaded as a CRM page would.
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
+import { promisify } from 'node:util'
 import { build } from 'esbuild'
 import type { Browser, Page } from 'playwright-core'
 import { collectErrors, launchBrowser } from './support/browser'
@@ -167,6 +169,26 @@ describe('the published package', () => {
         [],
         'sources are not published',
       )
+    },
+  )
+
+  it(
+    'ships the contract and the conformance kit: npx agent-console-contract runs from the install',
+    { timeout: 60_000 },
+    async () => {
+      for (const path of [
+        'contract/asyncapi.json',
+        'contract/openapi.json',
+        'contract/schemas/agent-server-events.json',
+        'contract/schemas/http.json',
+        'bin/agent-console-contract.mjs',
+        'dist/contract-kit/index.mjs',
+      ])
+        assert.ok(packed.includes(path), `${path} is not packed`)
+      // The installed package's bin, as `npx agent-console-contract` runs it.
+      const bin = join(host, 'node_modules/agent-console/bin/agent-console-contract.mjs')
+      const { stdout } = await promisify(execFile)(process.execPath, [bin, '--help'])
+      assert.match(stdout, /^Usage: agent-console-contract <url>/)
     },
   )
 

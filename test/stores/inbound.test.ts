@@ -73,6 +73,37 @@ describe('inbound ringing', () => {
     expect(toastIds()).to.deep.equal(['call.inbound.answeredByAnother'])
   })
 
+  it('joins a call whose answer leaves out customerPermissions and recordingsSettings (documented defaults)', async () => {
+    const ringing = inboundCall()
+    const {
+      customerPermissions: _permissions,
+      recordingsSettings: _recording,
+      ...partial
+    } = joinedCall({}, ringing)
+    socket.answer('answer', () => ok(partial))
+    socket.serverEmit('inbound', ringing)
+    await answerInbound()
+    expect($call.get()?.id).to.equal(ringing.id)
+    expect(toastIds()).to.deep.equal([])
+  })
+
+  it('names the broken field, not "another agent answered", when the answer breaks the contract', async () => {
+    const ringing = inboundCall()
+    const { accessToken: _token, ...broken } = joinedCall({}, ringing)
+    socket.answer('answer', () => ok(broken))
+    socket.serverEmit('inbound', ringing)
+    const warn = console.warn
+    console.warn = () => {}
+    try {
+      await answerInbound()
+    } finally {
+      console.warn = warn
+    }
+    expect($call.get()).to.equal(null)
+    expect(toastIds()).to.deep.equal(['protocol.dropped'])
+    expect($toasts.get()[0]!.values).to.deep.equal({ event: 'answer', field: 'data.accessToken' })
+  })
+
   it('ends the ring on answer:error from the server', () => {
     const call = inboundCall()
     socket.serverEmit('inbound', call)

@@ -61,6 +61,19 @@ describe('session and tokens', () => {
     expect($tokens.get()).to.deep.include({ accessToken: renewed, refreshToken: 'R2' })
   })
 
+  it('keeps its refresh token when the server answers the renewal with an access token only (SPEC §7)', async () => {
+    signIn(Date.now())
+    const renewed = freshToken(Date.now(), 'C')
+    server.route('POST', '/api/auth/refresh-token', { status: 200, body: { accessToken: renewed } })
+    server.route('GET', '/api/widget', (request) =>
+      request.token === renewed
+        ? { status: 200, body: { value: 3 } }
+        : { status: 401, body: { code: 401, message: 'expired' } },
+    )
+    expect(await api().get('/widget', { schema: Value })).to.deep.equal({ value: 3 })
+    expect($tokens.get()).to.deep.include({ accessToken: renewed, refreshToken: 'R1' })
+  })
+
   describe('with the clock faked', () => {
     let time: FakeClock
     beforeEach(() => (time = fakeClock()))

@@ -1,7 +1,6 @@
 import type { Appointment, Call, ConsoleSettings, InboundCall, MeetingJoined } from '../../src/protocol'
-import { serverEventSchemas } from '../../src/protocol'
 import { createSocketConnection } from '../../src/services/socket'
-import { replaceConnections } from '../../src/stores/session/connection'
+import { CONTRACT_DECODING, replaceConnections } from '../../src/stores/session/connection'
 import { fakeIo, type FakeSocket } from './fake-socket'
 
 let counter = 0
@@ -143,7 +142,7 @@ export function connectFakeSocket(): FakeSocket {
     url: '',
     path: '/ws',
     timeoutMs: 15_000,
-    schemas: serverEventSchemas,
+    ...CONTRACT_DECODING,
     ioFactory: io.factory,
   })
   replaceConnections({ socket: link })

@@ -2,8 +2,7 @@ import { fixtureCleanup } from '@open-wc/testing'
 import { AuthenticatedSchema } from '../../src/protocol'
 import { createSocketConnection } from '../../src/services/socket'
 import { replacePageNavigation } from '../../src/services/page'
-import { serverEventSchemas } from '../../src/protocol'
-import { replaceConnections, type Realtime } from '../../src/stores/session/connection'
+import { CONTRACT_DECODING, replaceConnections, type Realtime } from '../../src/stores/session/connection'
 import { clearTokens, setTokens } from '../../src/stores/session/tokens'
 import { disconnectRealtime } from '../../src/stores/session/realtime-session'
 import { resetLogin } from '../../src/stores/session/login'
@@ -63,7 +62,7 @@ export function fakeRealtime(): { socket: () => FakeSocket; link: Realtime } {
     url: '',
     path: '/ws',
     timeoutMs: 15_000,
-    schemas: serverEventSchemas,
+    ...CONTRACT_DECODING,
     ioFactory: io.factory,
   })
   replaceConnections({ socket: link })

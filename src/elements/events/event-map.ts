@@ -4,6 +4,7 @@ import type { AppointmentDetail, AppointmentRescheduleDetail } from './calendar-
 import type {
   ConnectionChangeDetail,
   HttpErrorDetail,
+  ProtocolErrorDetail,
   SessionChangeDetail,
   StatusChangeDetail,
 } from './session-events'
@@ -15,6 +16,7 @@ export interface AgentEventMap {
   'agent-status-change': CustomEvent<StatusChangeDetail>
   'agent-connection-change': CustomEvent<ConnectionChangeDetail>
   'agent-http-error': CustomEvent<HttpErrorDetail>
+  'agent-protocol-error': CustomEvent<ProtocolErrorDetail>
   'agent-call-start': CustomEvent<CallStartDetail>
   'agent-call-end': CustomEvent<CallEndDetail>
   'agent-inbound': CustomEvent<InboundDetail>

@@ -1,6 +1,7 @@
 import { computed } from 'nanostores'
 import { $agentStatus } from '../../stores/status/agent'
 import { $httpError } from '../../stores/session/connection'
+import { $protocolError } from '../../stores/session/protocol-errors'
 import { $link } from '../../stores/session/link-state'
 import { $signedIn, $userId } from '../../stores/session/session'
 import type { ElementEventSource } from '../define-element'
@@ -55,4 +56,28 @@ export const httpError: ElementEventSource = (emit) =>
   $httpError.listen((error) => {
     if (error)
       emit('agent-http-error', { status: error.status, message: error.message } satisfies HttpErrorDetail)
+  })
+
+/** Detail of `agent-protocol-error`: the server sent a message that breaks the contract; the console dropped it. */
+export interface ProtocolErrorDetail {
+  /** The server event (`console:settings`, `inbound`…), or the client event whose acknowledgement was malformed. */
+  event: string
+  /** `event` for a pushed event, `reply` for an acknowledgement. */
+  kind: 'event' | 'reply'
+  /** Dotted path of the field at fault (`pageSize`, `data.customerPermissions`), `(payload)` for the whole message. */
+  field: string
+  /** `missing`, or what is wrong with the value. */
+  reason: string
+}
+
+/** Fires `agent-protocol-error` when the console drops a server message that breaks the contract. */
+export const protocolError: ElementEventSource = (emit) =>
+  $protocolError.listen((error) => {
+    if (error)
+      emit('agent-protocol-error', {
+        event: error.event,
+        kind: error.kind,
+        field: error.field,
+        reason: error.reason,
+      } satisfies ProtocolErrorDetail)
   })

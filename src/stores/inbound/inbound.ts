@@ -74,6 +74,8 @@ function stopRinging(callId: string, reason: RingEndReason): boolean {
 
 function answerFailed(callId: string, code: number): void {
   if (!stopRinging(callId, 'answer-error')) return
+  // A malformed answer (502) already told the agent what broke: "answered by another" would mislead.
+  if (code === 502) return
   notify({
     variant: 'warning',
     messageId: code === 422 ? 'call.inbound.customerLeftBefore' : 'call.inbound.answeredByAnother',
@@ -82,7 +84,8 @@ function answerFailed(callId: string, code: number): void {
 
 /**
  * Answers the ringing call; on success the agent is in the call. A refusal tells why: 422 the
- * customer left before, anything else another agent answered (SPEC §8).
+ * customer left before, 502 the server's reply broke the contract (the protocol error says so),
+ * anything else another agent answered (SPEC §8).
  *
  * @example
  * await answerInbound()

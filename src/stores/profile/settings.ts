@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores'
 import {
+  DEFAULT_STATUS_OPTIONS,
   HTTP_PATHS,
   UserSettingsSchema,
   type ConsoleSettings,
@@ -41,10 +42,12 @@ export const $features = computed($consoleSettings, (settings): Features => ({
   virtualBackground: settings?.virtualBackground.enabled ?? false,
 }))
 
-/** The statuses the agent can choose (`settings.statuses`), in the server's order. */
+/** The statuses the agent can choose (`settings.statuses`, in the server's order), or the defaults. */
 export const $statusOptions = computed(
   $consoleSettings,
-  (settings): readonly StatusOption[] => settings?.statuses ?? [],
+  // Before (or without) settings the two statuses the console cannot do without: the menu never stays disabled.
+  (settings): readonly StatusOption[] =>
+    settings?.statuses.length ? settings.statuses : DEFAULT_STATUS_OPTIONS,
 )
 
 /**

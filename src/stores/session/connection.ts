@@ -1,8 +1,10 @@
 import { atom } from 'nanostores'
 import {
+  CLIENT_REPLY_DEFAULTS,
   HTTP_PATHS,
   REFRESH_TRANSPORT_HEADER,
   RefreshResponseSchema,
+  SERVER_EVENT_DEFAULTS,
   serverEventSchemas,
 } from '../../protocol'
 import { SOCKET_PATH, SOCKET_TIMEOUT_MS } from '../../constants'
@@ -11,9 +13,21 @@ import { createSocketConnection, type SocketConnection } from '../../services/so
 import { clock } from '../../services/clock'
 import { $config } from '../app/config'
 import { $tokens, setTokens } from './tokens'
+import { reportMalformed } from './protocol-errors'
 
 /** The console's realtime link, typed by the contract's server events. */
 export type Realtime = SocketConnection<typeof serverEventSchemas>
+
+/**
+ * How the console decodes what the server sends: the contract's validators, the documented defaults of
+ * tolerated fields, and a loud report of every dropped message. Tests' fake links use it too.
+ */
+export const CONTRACT_DECODING = {
+  schemas: serverEventSchemas,
+  defaults: SERVER_EVENT_DEFAULTS,
+  replyDefaults: CLIENT_REPLY_DEFAULTS,
+  onMalformed: reportMalformed,
+}
 
 /** The last failed token verification or renewal: the http-error event of SPEC §7. */
 export const $httpError = atom<{ status: number; message: string; at: number } | null>(null)
@@ -51,7 +65,8 @@ async function renew(client: HttpClient): Promise<string> {
   if ($tokens.get() !== tokens) throw new HttpError(401, 'Session changed')
   setTokens({
     accessToken: renewed.accessToken,
-    refreshToken: renewed.refreshToken ?? null,
+    // A server that does not rotate refresh tokens (SPEC §7 shows only accessToken) keeps the one we hold.
+    refreshToken: renewed.refreshToken ?? tokens.refreshToken ?? null,
     remember: tokens.remember,
   })
   return renewed.accessToken
@@ -90,7 +105,7 @@ export function realtime(): Realtime {
     url: $config.get().socketUrl,
     path: SOCKET_PATH,
     timeoutMs: SOCKET_TIMEOUT_MS,
-    schemas: serverEventSchemas,
+    ...CONTRACT_DECODING,
   })
   return socket
 }

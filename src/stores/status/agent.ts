@@ -72,6 +72,15 @@ export const $disconnectionLog = atom<readonly Disconnection[]>([])
  * realtime().on('agent:status:update', receiveAgentStatus)
  */
 export function receiveAgentStatus(update: AgentStatusUpdate): void {
+  const current = $agentStatus.get()
+  // The ack of `status` and the broadcast `agent:status:update` carry the same change: keep it once.
+  if (
+    current.status === update.status &&
+    current.online === update.online &&
+    current.available === update.available &&
+    current.inCall === update.inCall
+  )
+    return
   $agentStatus.set(update)
 }
 
