@@ -303,7 +303,8 @@ describe('files and screen captures in a call, peer to peer', () => {
       )
     else {
       // Resumed: the whole file, byte for byte (its CRC-32 computed in the agent's page, with crc-32).
-      await a.addScriptTag({ path: 'node_modules/crc-32/crc32.js' })
+      // Evaluated by the remote control: the page's CSP refuses an inline script tag.
+      await a.evaluate(await readFile('node_modules/crc-32/crc32.js', 'utf8'))
       // The link's href property (React 19 sets a custom element's properties, not its attributes).
       const href = await row
         .locator('.file-download')

@@ -9,7 +9,13 @@ import { startDemoSso } from '../../../server/demo-idp/demo-sso'
 
 const timers = process.env.TIMERS ? (JSON.parse(process.env.TIMERS) as Record<string, number>) : {}
 // DATA_DIR keeps the database on disk across a restart (the session's reconnection test).
-const app = await createApplication({ version: 'e2e', dataDir: process.env.DATA_DIR || 'memory://', timers })
+// DATABASE_URL (postgres://…) puts it on a PostgreSQL server instead (the scale-out suite).
+const app = await createApplication({
+  version: 'e2e',
+  dataDir: process.env.DATA_DIR || 'memory://',
+  ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  timers,
+})
 if (process.env.DIST_DIR) serveDist(app.fastify, process.env.DIST_DIR)
 const url = await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' })
 // As `npm start`: the demo account's enterprise SSO at a local OpenID Connect provider.
