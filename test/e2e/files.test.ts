@@ -1,7 +1,7 @@
 import { beforeEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { open, readFile } from 'node:fs/promises'
 import { deflateSync } from 'node:zlib'
 import CRC32 from 'crc-32'
 import type { Page } from 'playwright-core'
@@ -302,22 +302,25 @@ describe('files and screen captures in a call, peer to peer', () => {
         'The connection was lost before the file was complete.',
       )
     else {
-      // Resumed: the whole file, byte for byte (its CRC-32 computed in the agent's page, with crc-32).
-      // Evaluated by the remote control: the page's CSP refuses an inline script tag.
-      await a.evaluate(await readFile('node_modules/crc-32/crc32.js', 'utf8'))
-      // The link's href property (React 19 sets a custom element's properties, not its attributes).
-      const href = await row
-        .locator('.file-download')
-        .evaluate((link) => (link as HTMLElement & { href: string }).href)
-      const received = await a.evaluate(async (url) => {
-        const blob = await (await fetch(url)).blob()
-        const crc32 = (globalThis as unknown as { CRC32: { buf(b: Uint8Array, seed?: number): number } })
-          .CRC32
-        let value = 0
-        for (let offset = 0; offset < blob.size; offset += 4 << 20)
-          value = crc32.buf(new Uint8Array(await blob.slice(offset, offset + (4 << 20)).arrayBuffer()), value)
-        return { size: blob.size, crc: value >>> 0 }
-      }, href)
+      // Resumed: the whole file, byte for byte. The agent downloads it as a person would (the page's CSP
+      // lets no script fetch its object URL), and its CRC-32 is computed here, 4 MiB at a time.
+      const download = a.waitForEvent('download', { timeout: 60_000 })
+      await row.locator('.file-download').click()
+      const file = await open((await (await download).path()) as string)
+      let crc = 0
+      let read = 0
+      try {
+        const buffer = Buffer.alloc(4 << 20)
+        for (;;) {
+          const { bytesRead } = await file.read(buffer, 0, buffer.length, read)
+          if (bytesRead === 0) break
+          crc = CRC32.buf(buffer.subarray(0, bytesRead), crc)
+          read += bytesRead
+        }
+      } finally {
+        await file.close()
+      }
+      const received = { size: read, crc: crc >>> 0 }
       assert.deepEqual(received, { size, crc: patternCrc(size) })
     }
     console.log(
