@@ -4,7 +4,7 @@ import type { Queryable } from '../store/database'
 import type { CallRow } from '../store/calls'
 import { consoleSettings } from '../store/accounts'
 import { agentPeerId, messagesOf, presentPeers } from '../store/participants'
-import { CUSTOMER_EXTRA_KEYS } from './customer-details'
+import { storedExtraData } from '../store/extra-data'
 
 const MEDIA_TOKEN_TTL_S = 6 * 60 * 60
 
@@ -86,12 +86,11 @@ export async function callView(
     context.tokens.sign('signal', peerId, { room: call.id }, MEDIA_TOKEN_TTL_S),
     context.tokens.sign('recording', agent.userId, { call: call.id }, MEDIA_TOKEN_TTL_S),
   ])
-  const extraData = Object.fromEntries(CUSTOMER_EXTRA_KEYS.map((key) => [key, call.extra_data[key] ?? null]))
   return {
     ...inbound,
     answeredAt: (call.answered_at ?? new Date(context.clock.now())).toISOString(),
     role: agent.role,
-    extraData: extraData as Call['extraData'],
+    extraData: storedExtraData(call.extra_data),
     form: call.form,
     agentForm: call.agent_form,
     agentFormValues: call.agent_form_values,

@@ -1,22 +1,6 @@
 import Bowser from 'bowser'
 import type { CustomerExtraData } from '../../src/protocol'
 
-/** The keys of SPEC's `extraData`, in order. */
-export const CUSTOMER_EXTRA_KEYS = [
-  'ip',
-  'referrer',
-  'countryName',
-  'countryCode',
-  'regionName',
-  'cityName',
-  'carrierName',
-  'browserName',
-  'browserVersion',
-  'osName',
-  'osVersion',
-  'deviceType',
-  'langNative',
-] as const satisfies readonly (keyof CustomerExtraData)[]
 
 /**
  * What the server can tell about a customer from their connection: IP, browser, OS, device type

@@ -1,3 +1,4 @@
+import { storedExtraData } from './extra-data'
 import type {
   CallHistoryDetail,
   CallHistoryItem,
@@ -152,7 +153,7 @@ export async function historyDetail(
     participated,
     queuedAt: call?.queued_at.toISOString() ?? null,
     ticketId: call?.ticket_id ?? null,
-    extraData: participated && call ? extraData(call.extra_data) : null,
+    extraData: participated && call ? storedExtraData(call.extra_data) : null,
     form: participated ? (call?.form ?? []) : [],
     agentForm: participated ? (call?.agent_form ?? null) : null,
     agentFormValues: participated ? (call?.agent_form_values ?? {}) : {},
@@ -162,28 +163,6 @@ export async function historyDetail(
     recordings: shared?.recordings ?? [],
     steps: row.kind === 'call' ? await callSteps(db, roomId) : [],
   }
-}
-
-const EXTRA_KEYS = [
-  'ip',
-  'referrer',
-  'countryName',
-  'countryCode',
-  'regionName',
-  'cityName',
-  'carrierName',
-  'browserName',
-  'browserVersion',
-  'osName',
-  'osVersion',
-  'deviceType',
-  'langNative',
-] as const
-
-function extraData(stored: Record<string, string | null>): NonNullable<CallHistoryDetail['extraData']> {
-  return Object.fromEntries(EXTRA_KEYS.map((key) => [key, stored[key] ?? null])) as NonNullable<
-    CallHistoryDetail['extraData']
-  >
 }
 
 /** The chat, saved files and recordings of a room (what its participants may see again). */

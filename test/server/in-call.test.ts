@@ -27,6 +27,8 @@ describe('in a call', () => {
   it('refuses a hang-up without tags when they are mandatory (409 mandatoryTags), then allows it', async () => {
     const { owner, call } = await inCall({ mandatoryTags: true })
     assert.equal(call.mandatoryTags, true)
+    // The join carries the customer's details as stored: their address (this machine) among them.
+    assert.match(call.extraData.ip ?? '', /127\.0\.0\.1|::1/)
     const refused = await owner.client.request('hangup', {})
     assert.equal(refused.ok, false)
     if (!refused.ok) {
