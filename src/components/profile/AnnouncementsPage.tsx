@@ -1,5 +1,6 @@
+import { MarkReadButton } from './MarkReadButton'
 import { useEffect } from 'react'
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { FormattedDate, FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { DEFAULT_PAGE_SIZE } from '../../constants'
 import {
@@ -20,7 +21,6 @@ import { ProfileBackLink } from './ProfileBackLink'
 /** `/profile/announcements`: the account's announcements, newest first, unread ones marked. */
 export default function AnnouncementsPage() {
   useShadowStyles(controlStyles, pageStyles, profileStyles)
-  const intl = useIntl()
   const state = useStore($announcements)
   const unread = useStore($announcementsUnread)
   useEffect(() => void loadAnnouncements(1), [])
@@ -67,17 +67,7 @@ export default function AnnouncementsPage() {
                     </span>
                   )}
                   {!item.read && (
-                    <button
-                      type="button"
-                      className="button small text mark-one"
-                      aria-label={intl.formatMessage(
-                        { id: 'notifications.markOneLabel' },
-                        { title: item.title },
-                      )}
-                      onClick={() => void markAnnouncementsRead([item.id])}
-                    >
-                      <FormattedMessage id="notifications.markOne" />
-                    </button>
+                    <MarkReadButton title={item.title} onMark={() => void markAnnouncementsRead([item.id])} />
                   )}
                 </div>
                 <p>{item.body}</p>

@@ -1,5 +1,6 @@
+import { MarkReadButton } from './MarkReadButton'
 import { useEffect } from 'react'
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { FormattedDate, FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { DEFAULT_PAGE_SIZE } from '../../constants'
 import { $unreadCount } from '../../stores/profile/notifications'
@@ -25,7 +26,6 @@ import { selectKey } from '../common/select-key'
  */
 export default function NotificationsPage() {
   useShadowStyles(controlStyles, pageStyles)
-  const intl = useIntl()
   const state = useStore($notificationsPage)
   const unread = useStore($unreadCount)
   const markFailed = useStore($notificationsMarkFailed)
@@ -78,17 +78,10 @@ export default function NotificationsPage() {
                       </span>
                     )}
                     {isUnread && (
-                      <button
-                        type="button"
-                        className="button small text mark-one"
-                        aria-label={intl.formatMessage(
-                          { id: 'notifications.markOneLabel' },
-                          { title: notification.title },
-                        )}
-                        onClick={() => void markRead([notification.id])}
-                      >
-                        <FormattedMessage id="notifications.markOne" />
-                      </button>
+                      <MarkReadButton
+                        title={notification.title}
+                        onMark={() => void markRead([notification.id])}
+                      />
                     )}
                   </div>
                   <p>{notification.body}</p>
