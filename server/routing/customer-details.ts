@@ -1,7 +1,6 @@
 import Bowser from 'bowser'
 import type { CustomerExtraData } from '../../src/protocol'
 
-
 /**
  * What the server can tell about a customer from their connection: IP, browser, OS, device type
  * and language from the headers; place data only when the page sends it (no geo-IP database here).
