@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
+import { CopyButton } from '../common/CopyButton'
 import type { Appointment, FilledField } from '../../protocol'
-import '@shoelace-style/shoelace/dist/components/copy-button/copy-button.js'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 
 /** A filled value as text: a choice shows its label, a checkbox yes or no, a list its items. */
@@ -36,12 +36,10 @@ function CopyableLink({
             <a href={url} target="_blank" rel="noreferrer">
               {url}
             </a>
-            <sl-copy-button
+            <CopyButton
               value={url}
-              copyLabel={intl.formatMessage({ id: 'calendar.detail.copy' }, { what: label })}
-              successLabel={intl.formatMessage({ id: 'calendar.detail.copied' })}
-              errorLabel={intl.formatMessage({ id: 'calendar.detail.copyFailed' })}
-            ></sl-copy-button>
+              label={intl.formatMessage({ id: 'calendar.detail.copy' }, { what: label })}
+            />
           </>
         ) : (
           '—'

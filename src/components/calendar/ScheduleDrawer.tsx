@@ -116,7 +116,7 @@ export function ScheduleDrawer() {
           <SlotPicker form={form} hourError={hourError} />
           {creating && serviceForm.data && serviceForm.data.form.length > 0 && (
             <section className="contact-form" aria-labelledby="schedule-form-title">
-              <h4 id="schedule-form-title">{t('calendar.schedule.contact')}</h4>
+              <h3 id="schedule-form-title">{t('calendar.schedule.contact')}</h3>
               <DynamicForm
                 idPrefix="schedule"
                 fields={serviceForm.data.form}

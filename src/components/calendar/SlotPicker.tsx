@@ -64,7 +64,7 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
   return (
     <>
       <section className="slot-section" aria-labelledby="schedule-days-title">
-        <h4 id="schedule-days-title">{intl.formatMessage({ id: 'calendar.schedule.day' })}</h4>
+        <h3 id="schedule-days-title">{intl.formatMessage({ id: 'calendar.schedule.day' })}</h3>
         <ListState list={days} emptyId="calendar.schedule.noDays" />
         {dayChoices.length > 0 && (
           <ChoiceGrid
@@ -78,9 +78,9 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
         )}
       </section>
       <section className="slot-section" aria-labelledby="schedule-hours-title">
-        <h4 id="schedule-hours-title">
+        <h3 id="schedule-hours-title">
           {intl.formatMessage({ id: 'calendar.schedule.hour' }, { zone: form.timeZone })}
-        </h4>
+        </h3>
         {form.day ? (
           <ListState list={hours} emptyId="calendar.schedule.noHours" />
         ) : (

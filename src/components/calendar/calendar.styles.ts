@@ -103,8 +103,9 @@ export const calendarStyles = css`
     border-width: 1px 1px 1px 4px;
     cursor: default;
   }
+  /* Past appointments fade their colour band, never their text (faded text would not read). */
   .calendar-area .fc .is-past {
-    opacity: 0.55;
+    border-left-color: var(--sl-color-neutral-300);
   }
   .calendar-area .appointment-body {
     display: flex;

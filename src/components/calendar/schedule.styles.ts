@@ -9,7 +9,7 @@ export const scheduleStyles = css`
     display: grid;
     gap: var(--sl-spacing-medium);
   }
-  .schedule-drawer .schedule-form h4 {
+  .schedule-drawer .schedule-form h3 {
     margin: 0 0 var(--sl-spacing-x-small);
     font-size: var(--sl-font-size-medium);
     font-weight: var(--sl-font-weight-semibold);

@@ -11,12 +11,12 @@ export function ChatView() {
   const chat = useStore($chat)
   const [draft, setDraft] = useState('')
   const [sending, setSending] = useState(false)
-  const log = useRef<HTMLOListElement>(null)
+  const log = useRef<HTMLDivElement>(null)
 
   // The view is open: whatever arrives is read.
   useEffect(() => markChatRead(), [chat.messages.length])
   useEffect(() => {
-    log.current?.lastElementChild?.scrollIntoView({ block: 'nearest' })
+    log.current?.querySelector('.chat-lines')?.lastElementChild?.scrollIntoView({ block: 'nearest' })
   }, [chat.messages.length])
 
   const submit = async (event: FormEvent) => {
@@ -29,26 +29,31 @@ export function ChatView() {
 
   return (
     <div className="chat-view">
-      <ol
+      {/* The log wraps the list: a role on the <ol> itself would leave its items outside a list. */}
+      <div
         className="chat-log"
         ref={log}
         role="log"
         aria-live="polite"
         aria-label={intl.formatMessage({ id: 'call.menu.chat' })}
       >
-        {chat.messages.length === 0 && (
-          <li className="call-muted">
-            <FormattedMessage id="call.chat.empty" />
-          </li>
-        )}
-        {chat.messages.map((line) => (
-          <li key={line.id} className={`chat-line ${line.peerId === chat.me ? 'mine' : 'theirs'}`}>
-            <bdi className="chat-author">{line.name}</bdi>
-            <bdi className="chat-text">{line.text}</bdi>
-            <time dateTime={line.at}>{intl.formatTime(line.at, { hour: '2-digit', minute: '2-digit' })}</time>
-          </li>
-        ))}
-      </ol>
+        <ol className="chat-lines">
+          {chat.messages.length === 0 && (
+            <li className="call-muted">
+              <FormattedMessage id="call.chat.empty" />
+            </li>
+          )}
+          {chat.messages.map((line) => (
+            <li key={line.id} className={`chat-line ${line.peerId === chat.me ? 'mine' : 'theirs'}`}>
+              <bdi className="chat-author">{line.name}</bdi>
+              <bdi className="chat-text">{line.text}</bdi>
+              <time dateTime={line.at}>
+                {intl.formatTime(line.at, { hour: '2-digit', minute: '2-digit' })}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </div>
       <form className="chat-form" onSubmit={(event) => void submit(event)}>
         <sl-input
           className="chat-input"

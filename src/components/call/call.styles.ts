@@ -298,13 +298,15 @@ export const callStyles = css`
     color: var(--sl-color-danger-700);
   }
   .chat-log {
+    max-height: 22rem;
+    overflow: auto;
+  }
+  .chat-lines {
     list-style: none;
     margin: 0;
     padding: 0;
     display: grid;
     gap: var(--sl-spacing-x-small);
-    max-height: 22rem;
-    overflow: auto;
   }
   .chat-line {
     display: grid;

@@ -53,7 +53,7 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
       data-ringtone={tone ?? undefined}
       onCancel={(event) => event.preventDefault()}
     >
-      <header className="inbound-header">
+      <div className="inbound-header">
         <sl-icon name={call.invitation ? 'person-plus' : 'telephone-inbound'} aria-hidden="true"></sl-icon>
         <h2 id="inbound-title">{title}</h2>
         {call.priority && (
@@ -62,12 +62,12 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
             <FormattedMessage id="call.inbound.vip" />
           </span>
         )}
-      </header>
+      </div>
       <div id="inbound-details">
         <InboundDetails call={call} receivedAt={ringing.receivedAt} />
       </div>
       <NetworkQuality />
-      <footer className="inbound-actions">
+      <div className="inbound-actions">
         <button
           type="button"
           ref={answer}
@@ -89,7 +89,7 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
           <sl-icon name="telephone-x" aria-hidden="true"></sl-icon>
           <FormattedMessage id="call.inbound.dismiss" />
         </button>
-      </footer>
+      </div>
     </dialog>
   )
 }

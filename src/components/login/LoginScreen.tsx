@@ -28,7 +28,7 @@ export function LoginScreen({ claimId, policiesUrl }: LoginScreenProps) {
   useEffect(() => noteSsoReturn(location.search), [])
 
   return (
-    <div className="login">
+    <main className="login">
       <section className="login-card" aria-labelledby="login-title">
         <h1 id="login-title">
           <FormattedMessage id="login.title" />
@@ -43,6 +43,6 @@ export function LoginScreen({ claimId, policiesUrl }: LoginScreenProps) {
           <LoginForm policiesUrl={policiesUrl} />
         )}
       </section>
-    </div>
+    </main>
   )
 }

@@ -23,7 +23,7 @@ export function FeedbackDialog() {
       aria-labelledby="feedback-title"
       onClose={() => closeFeedback()}
     >
-      <header className="dialog-header">
+      <div className="dialog-header">
         <h2 id="feedback-title">
           <FormattedMessage id="profile.feedback" />
         </h2>
@@ -35,7 +35,7 @@ export function FeedbackDialog() {
         >
           <sl-icon name="x-lg" aria-hidden="true"></sl-icon>
         </button>
-      </header>
+      </div>
       {state.status === 'loading' && <PageLoading />}
       {state.status === 'failed' && (
         <div className="notice danger" role="alert">

@@ -1,10 +1,12 @@
 import { css } from 'lit'
+import { paletteStyles } from './palette.styles'
 
 /**
  * The element's own baseline. A host page's global rules (`* { box-sizing: content-box }`, font resets)
  * match the host element itself, so the baseline is set on the inner root, not only on `:host`.
  */
 export const baseStyles = css`
+  ${paletteStyles}
   :host {
     display: block;
   }

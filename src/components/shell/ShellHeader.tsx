@@ -32,7 +32,7 @@ export function ShellHeader({ onSchedule }: ShellHeaderProps) {
       <StatusArea />
       <div className="header-actions">
         {calendar && (
-          <button type="button" className="button" onClick={onSchedule}>
+          <button type="button" className="button schedule-button" onClick={onSchedule}>
             <sl-icon name="calendar-event" aria-hidden="true"></sl-icon>
             <FormattedMessage id="shell.schedule" />
           </button>

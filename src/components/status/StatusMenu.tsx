@@ -73,6 +73,7 @@ export function StatusMenu() {
         ref={trigger}
         type="button"
         className="button status-trigger"
+        data-status={status.status}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls="status-options"

@@ -73,10 +73,15 @@ describe('<AppointmentDrawer>', () => {
     eye.click()
     await waitUntil(() => values()[1] === 'ana@example.com')
     expect(eye.getAttribute('aria-pressed')).to.equal('true')
-    const copies = [...area.shadow.querySelectorAll<HTMLElement & { value: string }>('sl-copy-button')].map(
-      (b) => b.value,
-    )
-    expect(copies).to.deep.equal([item.joinUrl, item.modifyUrl])
+    // Each link beside its copy button, the button named by what it copies.
+    const copies = [...area.shadow.querySelectorAll('.copyable')].map((cell) => [
+      cell.querySelector('a')?.getAttribute('href'),
+      cell.querySelector('button.copy-button')?.getAttribute('aria-label'),
+    ])
+    expect(copies).to.deep.equal([
+      [item.joinUrl, 'Copy the Access URL'],
+      [item.modifyUrl, 'Copy the Modify URL'],
+    ])
     expect(area.text()).to.contain('America/Santiago').and.contain('https://shop.example/book')
   })
 

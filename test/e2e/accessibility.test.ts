@@ -1,0 +1,170 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import type { Page } from 'playwright-core'
+import { DEMO_PASSWORD } from '../../server/store/seed-content'
+import { axeFailures, type AxeFinding } from './support/axe'
+import { customerCalls, inConsole, passStartup } from './support/console-page'
+import { freshWorld } from './support/world'
+
+/** Rings last long enough for a walk on a loaded machine to look at the ringing modal. */
+const TIMERS = JSON.stringify({ ringTimeoutMs: 60_000 })
+
+/** The shell's pages, by the link that opens them: a bottom-menu path, then a profile-menu entry. */
+const PAGES: [name: string, path: string, profileEntry?: string][] = [
+  ['history', '/history'],
+  ['utilities', '/utilities'],
+  ['recordings', '/recordings'],
+  ['profile', '/profile'],
+  ['notifications', '/profile', 'notifications'],
+  ['announcements', '/profile', 'announcements'],
+  ['metrics', '/profile', 'metrics'],
+  ['settings', '/profile', 'settings'],
+  ['two-factor', '/profile', '2fa'],
+  ['virtual background', '/profile', 'virtual-background'],
+  ['recording backups', '/profile', 'backups'],
+]
+
+/** The call's side-menu views (`CALL_MENU` entries of kind view that a Support call shows). */
+const CALL_VIEWS = ['info', 'agent-form', 'chat', 'fileshare', 'capture', 'authorizations', 'custom-apps']
+
+/** The call's dialogs opened from the side menu. */
+const CALL_DIALOGS: [entry: string, dialog: string][] = [
+  ['transfer', '.transfer-dialog'],
+  ['invite', '.invite-dialog'],
+  ['kick', '.kick-dialog'],
+]
+
+/** Waits until nothing in the console says it is loading (a page's or an area's loading line). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const root = document.querySelector('agent-console')?.shadowRoot
+      return !!root && !root.querySelector('.page-state[role=status], .lazy-loading, .lazy-area-loading')
+    },
+    undefined,
+    { timeout: 30_000 },
+  )
+  // Shoelace dialogs and drawers fade in: axe reads colours mid-fade otherwise.
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running'),
+    undefined,
+    { timeout: 10_000 },
+  )
+}
+
+/** Walks every screen of the console in one language; returns each screen's failing findings. */
+async function walk(page: Page, server: string): Promise<Record<string, AxeFinding[]>> {
+  const report: Record<string, AxeFinding[]> = {}
+  const check = async (screen: string) => {
+    await settled(page)
+    report[screen] = await axeFailures(page)
+  }
+
+  await page.goto(server)
+  await page.locator(inConsole('input[name=email]')).waitFor()
+  await check('login')
+  await page.fill(inConsole('input[name=email]'), 'ana@demo.test')
+  await page.fill(inConsole('input[name=password]'), DEMO_PASSWORD)
+  await page.check(inConsole('input[name=agreement]'))
+  await page.click(inConsole('button[type=submit]'))
+  await page.locator(inConsole('dialog.startup [data-device="microphone"][data-found="true"]')).waitFor()
+  await check('startup')
+  await passStartup(page)
+  await page.locator(inConsole('.calendar-area .fc-event')).first().waitFor()
+  await check('shell')
+
+  await page.click(inConsole('.status-trigger:not([disabled])'))
+  await page.locator(inConsole('[role=menuitem][data-status="available"]')).waitFor()
+  await check('status menu')
+  await page.keyboard.press('Escape')
+
+  await page.click(inConsole('.shell-header .header-actions .schedule-button'))
+  await page.locator(inConsole('.schedule-drawer[open] .service-select')).waitFor()
+  await check('schedule drawer')
+  await page.keyboard.press('Escape')
+  await page.locator(inConsole('.schedule-drawer[open]')).waitFor({ state: 'detached' })
+
+  await page.locator(inConsole('.calendar-area .fc-event')).first().click()
+  await page.locator(inConsole('.appointment-drawer .detail-title')).waitFor()
+  await check('appointment drawer')
+  await page.click(inConsole('.appointment-drawer .drawer-footer .close'))
+  await page.locator(inConsole('.appointment-drawer .detail-title')).waitFor({ state: 'detached' })
+
+  for (const [name, path, entry] of PAGES) {
+    await page.click(inConsole(`.bottom-menu a[href="${path}"]`))
+    if (entry) await page.click(inConsole(`.profile-menu [data-entry="${entry}"]`))
+    await page.locator(inConsole('.shell-main .page')).first().waitFor()
+    await check(name)
+  }
+  await page.click(inConsole('.bottom-menu a[href="/history"]'))
+
+  await page.click(inConsole('.status-trigger:not([disabled])'))
+  await page.click(inConsole('[role=menuitem][data-status="available"]'))
+  await page.locator(inConsole('.status-trigger[data-status="available"]')).waitFor()
+  return report
+}
+
+/** Walks the call's screens: ringing, each view, each dialog, and the console after hang-up. */
+async function walkCall(page: Page, report: Record<string, AxeFinding[]>): Promise<void> {
+  const check = async (screen: string) => {
+    await settled(page)
+    report[screen] = await axeFailures(page)
+  }
+  await page.locator(inConsole('dialog.inbound-modal[open]')).waitFor()
+  await check('ringing')
+  await page.click(inConsole('.answer-button'))
+  await page.locator(inConsole('.call-area')).waitFor()
+  for (const view of CALL_VIEWS) {
+    const entry = page.locator(inConsole(`.side-menu .menu-${view}`))
+    if ((await entry.count()) === 0) continue
+    await entry.click()
+    await page.locator(inConsole(`.call-view[data-view="${view}"]`)).waitFor()
+    await check(`call ${view}`)
+  }
+  for (const [entry, dialog] of CALL_DIALOGS) {
+    await page.click(inConsole(`.side-menu .menu-${entry}`))
+    await page.locator(inConsole(`${dialog}[open]`)).waitFor()
+    await check(`call ${entry}`)
+    await page.keyboard.press('Escape')
+    await page.locator(inConsole(`${dialog}[open]`)).waitFor({ state: 'detached' })
+  }
+  // Hang-up waits for a tag and the Support form.
+  await page.click(inConsole('.side-menu .menu-info'))
+  await page.click(inConsole('.tags-field'))
+  await page.click(inConsole('.tags-field sl-option >> nth=0'))
+  await page.keyboard.press('Escape')
+  await page.click(inConsole('.side-menu .menu-agent-form'))
+  await page.click(inConsole('#agent-form-resolution'))
+  await page.click(inConsole('#agent-form-resolution sl-option[value="solved"]'))
+  await page.fill(inConsole('#agent-form-summary textarea'), 'Solved')
+  await page.locator(inConsole('.agent-form-view .save-saved')).waitFor()
+  await page.click(inConsole('.hangup-button'))
+  await page.locator(inConsole('.call-area')).waitFor({ state: 'detached' })
+  await check('after hang-up')
+}
+
+describe('every screen of the console passes axe-core (0 critical, 0 serious) in each language', () => {
+  const world = freshWorld({ TIMERS })
+
+  for (const locale of ['en-US', 'es-ES', 'fr-FR'])
+    it(locale, async () => {
+      const context = await world.newContext({
+        locale,
+        timezoneId: 'America/Santiago',
+        reducedMotion: 'reduce',
+      })
+      const page = await context.newPage()
+      const report = await walk(page, world.server.url)
+      await customerCalls(await world.newContext(), world.server, 'Support', 'Paula Playwright')
+      await walkCall(page, report)
+
+      assert.ok(Object.keys(report).length >= 29, `walked ${Object.keys(report).join(', ')}`)
+      // AXE_REPORT=dir writes each language's findings there, to read them whole.
+      if (process.env.AXE_REPORT)
+        writeFileSync(join(process.env.AXE_REPORT, `axe-${locale}.json`), JSON.stringify(report, null, 1))
+      const failing = Object.entries(report).filter(([, findings]) => findings.length > 0)
+      assert.deepEqual(failing, [])
+    })
+})
