@@ -41,7 +41,7 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const root = document.querySelector('agent-console')?.shadowRoot
-      return !!root && !root.querySelector('.page-state[role=status], .lazy-loading, .lazy-area-loading')
+      return !!root && !root.querySelector('.page-state[role=status], .lazy-loading, [aria-busy="true"]')
     },
     undefined,
     { timeout: 30_000 },
@@ -75,14 +75,18 @@ async function walk(page: Page, server: string): Promise<Record<string, AxeFindi
   await page.locator(inConsole('.calendar-area .fc-event')).first().waitFor()
   await check('shell')
 
-  await page.click(inConsole('.status-trigger:not([disabled])'))
+  await page.click(inConsole('.status-trigger:not([disabled]):not([aria-disabled])'))
   await page.locator(inConsole('[role=menuitem][data-status="available"]')).waitFor()
   await check('status menu')
   await page.keyboard.press('Escape')
 
   await page.click(inConsole('.shell-header .header-actions .schedule-button'))
   await page.locator(inConsole('.schedule-drawer[open] .service-select')).waitFor()
+  // Tall enough for the whole form: axe takes a label scrolled out of the drawer for a hidden one.
+  const viewport = page.viewportSize()!
+  await page.setViewportSize({ width: viewport.width, height: 1600 })
   await check('schedule drawer')
+  await page.setViewportSize(viewport)
   await page.keyboard.press('Escape')
   await page.locator(inConsole('.schedule-drawer[open]')).waitFor({ state: 'detached' })
 
@@ -100,7 +104,7 @@ async function walk(page: Page, server: string): Promise<Record<string, AxeFindi
   }
   await page.click(inConsole('.bottom-menu a[href="/history"]'))
 
-  await page.click(inConsole('.status-trigger:not([disabled])'))
+  await page.click(inConsole('.status-trigger:not([disabled]):not([aria-disabled])'))
   await page.click(inConsole('[role=menuitem][data-status="available"]'))
   await page.locator(inConsole('.status-trigger[data-status="available"]')).waitFor()
   return report

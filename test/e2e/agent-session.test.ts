@@ -53,7 +53,7 @@ async function statusShown(page: Page): Promise<{ status: string; link: string |
 }
 
 async function chooseStatus(page: Page, id: string): Promise<void> {
-  await page.click(inConsole('.status-trigger:not([disabled])'))
+  await page.click(inConsole('.status-trigger:not([disabled]):not([aria-disabled])'))
   await page.click(inConsole(`[role=menuitem][data-status="${id}"]`))
 }
 
@@ -172,7 +172,7 @@ describe('signing in', () => {
     await code.fill(currentTotp(DEMO_TOTP_SECRET, Date.now()))
     await page.click(inConsole('button[type=submit]'))
     await passStartup(page)
-    await page.locator(inConsole('.status-trigger:not([disabled])')).waitFor()
+    await page.locator(inConsole('.status-trigger:not([disabled]):not([aria-disabled])')).waitFor()
   })
 
   for (const [locale, title] of [

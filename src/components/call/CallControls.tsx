@@ -1,8 +1,10 @@
+import { useEffect, useRef } from 'react'
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $localMedia, toggleAudio, toggleAudioVideo, toggleVideo } from '../../stores/call/call-media'
 import { $hangingUp, $inMeeting, hangUp } from '../../stores/call/call'
 import type { MessageId } from '../../stores/app/i18n'
+import { $focusRequest, clearFocusRequest, requestFocus } from '../../stores/app/focus-request'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
@@ -22,8 +24,23 @@ export function CallControls({ togglePictureInPicture }: CallControlsProps) {
   const hangingUp = useStore($hangingUp)
   const meeting = useStore($inMeeting)
   const label = (id: MessageId, shortcut: string) => `${intl.formatMessage({ id })} (Alt+${shortcut})`
+  const toolbar = useRef<HTMLDivElement>(null)
+  const focusWanted = useStore($focusRequest) === 'call'
+
+  // After Answer, the focus lands on the first control that can hold it (the media ones wait for
+  // the camera); when the call ends, it goes back to the status.
+  useEffect(() => {
+    if (!focusWanted || !media.stream) return
+    const first = toolbar.current?.querySelector<HTMLElement>('.control:not([disabled])')
+    if (!first) return
+    first.focus()
+    clearFocusRequest('call')
+  }, [focusWanted, media.stream])
+  useEffect(() => () => requestFocus('status'), [])
+
   return (
     <div
+      ref={toolbar}
       className="call-controls"
       role="toolbar"
       aria-label={intl.formatMessage({ id: 'call.controls.label' })}
@@ -57,7 +74,14 @@ export function CallControls({ togglePictureInPicture }: CallControlsProps) {
         label={label('call.controls.pictureInPicture', 'w')}
         onClick={togglePictureInPicture}
       ></sl-icon-button>
-      <sl-button variant="danger" className="hangup-button" loading={hangingUp} onClick={() => void hangUp()}>
+      <sl-button
+        variant="danger"
+        className="hangup-button"
+        loading={hangingUp}
+        title={label(meeting ? 'call.controls.endMeeting' : 'call.controls.hangup', 'h')}
+        aria-keyshortcuts="Alt+H"
+        onClick={() => void hangUp()}
+      >
         <sl-icon slot="prefix" name="telephone-x" aria-hidden="true"></sl-icon>
         {intl.formatMessage({ id: meeting ? 'call.controls.endMeeting' : 'call.controls.hangup' })}
       </sl-button>

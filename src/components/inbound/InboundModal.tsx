@@ -1,7 +1,9 @@
-import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { answerInbound, dismissInbound, type Ringing } from '../../stores/inbound/inbound'
+import { requestFocus } from '../../stores/app/focus-request'
+import { shortcutOf } from '../common/shortcuts'
 import { $ringingTone } from '../../stores/profile/ringtone'
 import { NetworkQuality } from '../call/NetworkQuality'
 import { InboundDetails } from './InboundDetails'
@@ -39,6 +41,24 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
     return () => cancelAnimationFrame(frame)
   }, [onPainted, call.id])
 
+  const answerCall = () => {
+    if (ringing.answering) return
+    // The modal goes away with the focus: the agent's next action is in the call.
+    requestFocus('call')
+    void answerInbound()
+  }
+  const dismiss = () => {
+    if (!ringing.answering) dismissInbound()
+  }
+  // Alt+A answers, Alt+X dismisses: the modal holds the focus while it rings.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const shortcut = shortcutOf(event.nativeEvent)
+    const action = shortcut === 'answer' ? answerCall : shortcut === 'dismiss' ? dismiss : null
+    if (!action) return
+    event.preventDefault()
+    action()
+  }
+
   const title = intl.formatMessage({
     id: call.invitation ? 'call.inbound.invitationTitle' : 'call.inbound.title',
   })
@@ -52,6 +72,7 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
       data-call-id={call.id}
       data-ringtone={tone ?? undefined}
       onCancel={(event) => event.preventDefault()}
+      onKeyDown={onKeyDown}
     >
       <div className="inbound-header">
         <sl-icon name={call.invitation ? 'person-plus' : 'telephone-inbound'} aria-hidden="true"></sl-icon>
@@ -73,9 +94,8 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
           ref={answer}
           className="button large success answer-button"
           aria-busy={ringing.answering}
-          onClick={() => {
-            if (!ringing.answering) void answerInbound()
-          }}
+          aria-keyshortcuts="Alt+A"
+          onClick={answerCall}
         >
           <sl-icon name="telephone" aria-hidden="true"></sl-icon>
           <FormattedMessage id="call.inbound.answer" />
@@ -84,7 +104,8 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
           type="button"
           className="button large danger dismiss-button"
           disabled={ringing.answering}
-          onClick={() => dismissInbound()}
+          aria-keyshortcuts="Alt+X"
+          onClick={dismiss}
         >
           <sl-icon name="telephone-x" aria-hidden="true"></sl-icon>
           <FormattedMessage id="call.inbound.dismiss" />

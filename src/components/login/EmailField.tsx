@@ -31,6 +31,8 @@ export function EmailField({ value, onChange, error }: EmailFieldProps) {
         type="email"
         name="email"
         autoComplete="username"
+        // The agent's first action on the console: typing their email.
+        autoFocus
         required
         value={value}
         aria-invalid={error ? 'true' : 'false'}

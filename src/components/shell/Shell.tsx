@@ -16,6 +16,10 @@ import { ShellHeader } from './ShellHeader'
 import { PageOutlet } from './PageOutlet'
 import { BottomMenu } from './BottomMenu'
 import { StartupModal } from './StartupModal'
+import { Announcer } from './Announcer'
+import { ShortcutsDialog } from './ShortcutsDialog'
+import { useShadowRoot } from '../root/shadow-root-context'
+import { asksForHelp } from '../common/shortcuts'
 
 /**
  * The console's shell (SPEC §2): banners, header, the routed page or the active call, the calendar
@@ -29,11 +33,24 @@ export function Shell() {
   const started = useStore($startup).phase === 'done'
   const secondaryReady = useStore($secondaryAreasReady)
   const [scheduling, setScheduling] = useState(false)
+  const [helping, setHelping] = useState(false)
+  const root = useShadowRoot()
   useEffect(() => watchAppVersion(), [])
+  // `?` opens the shortcuts' help while the focus is inside the console (outside a text field).
+  useEffect(() => {
+    if (!root) return
+    const onKey = (event: Event) => {
+      if (!asksForHelp(event as KeyboardEvent)) return
+      event.preventDefault()
+      setHelping(true)
+    }
+    root.addEventListener('keydown', onKey)
+    return () => root.removeEventListener('keydown', onKey)
+  }, [root])
   return (
     <div className="shell">
       <Banners />
-      <ShellHeader onSchedule={() => setScheduling(true)} />
+      <ShellHeader onSchedule={() => setScheduling(true)} onShortcuts={() => setHelping(true)} />
       <div className="shell-body">
         <main className="shell-main">
           {busy ? (
@@ -58,6 +75,8 @@ export function Shell() {
       </div>
       <BottomMenu />
       {started ? <LazyArea load={loadInboundArea} props={{}} /> : <StartupModal />}
+      <Announcer />
+      {helping && <ShortcutsDialog onClose={() => setHelping(false)} />}
       {scheduling && <LazyArea load={loadScheduleArea} props={{ onClose: () => setScheduling(false) }} />}
     </div>
   )

@@ -8,10 +8,12 @@ import { StatusArea } from '../status/StatusArea'
 interface ShellHeaderProps {
   /** Opens the create-appointment drawer. */
   onSchedule: () => void
+  /** Opens the keyboard shortcuts' help. */
+  onShortcuts: () => void
 }
 
 /** The shell's header: name and version tag, status and time connected, schedule and log out. */
-export function ShellHeader({ onSchedule }: ShellHeaderProps) {
+export function ShellHeader({ onSchedule, onShortcuts }: ShellHeaderProps) {
   const intl = useIntl()
   const { loaded } = useStore($appVersions)
   const calendar = useStore($calendarEnabled)
@@ -37,7 +39,17 @@ export function ShellHeader({ onSchedule }: ShellHeaderProps) {
             <FormattedMessage id="shell.schedule" />
           </button>
         )}
-        <button type="button" className="button text" onClick={() => void logout()}>
+        <button
+          type="button"
+          className="button text shortcuts-button"
+          aria-label={intl.formatMessage({ id: 'shortcuts.open' })}
+          title={intl.formatMessage({ id: 'shortcuts.open' })}
+          aria-keyshortcuts="?"
+          onClick={onShortcuts}
+        >
+          ?
+        </button>
+        <button type="button" className="button text logout-button" onClick={() => void logout()}>
           <sl-icon name="box-arrow-right" aria-hidden="true"></sl-icon>
           <FormattedMessage id="session.logout" />
         </button>

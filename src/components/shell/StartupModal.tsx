@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $startup, checkDevices, confirmStartup } from '../../stores/session/startup'
+import { requestFocus } from '../../stores/app/focus-request'
 
 /**
  * The startup modal (SPEC §2): camera preview, which devices exist, and connect, enabled only with a
@@ -16,6 +17,8 @@ export function StartupModal() {
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal()
     void checkDevices()
+    // The dialog goes away with the focus (Connect): the agent's next action is their status.
+    return () => requestFocus('status')
   }, [])
   useEffect(() => {
     if (video.current) video.current.srcObject = state.preview

@@ -162,6 +162,39 @@ export const shellStyles = css`
     display: grid;
     gap: var(--sl-spacing-medium);
   }
+  .shortcuts-dialog {
+    width: min(34rem, 92vw);
+    border: 0;
+    border-radius: var(--sl-border-radius-large);
+    box-shadow: var(--sl-shadow-x-large);
+    padding: var(--sl-spacing-x-large);
+  }
+  .shortcuts-dialog::backdrop {
+    background: var(--sl-overlay-background-color);
+  }
+  .shortcuts-dialog h2 {
+    margin: 0 0 var(--sl-spacing-small);
+    font-size: var(--sl-font-size-large);
+  }
+  .shortcuts-table {
+    width: 100%;
+    border-collapse: collapse;
+    margin-block: var(--sl-spacing-medium);
+  }
+  .shortcuts-table th,
+  .shortcuts-table td {
+    text-align: start;
+    padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small);
+    border-bottom: 1px solid var(--sl-color-neutral-200);
+  }
+  .shortcuts-table kbd {
+    font-family: var(--sl-font-mono);
+    white-space: nowrap;
+  }
+  .dialog-actions {
+    display: flex;
+    justify-content: flex-end;
+  }
   .startup:not([open]) {
     display: none;
   }

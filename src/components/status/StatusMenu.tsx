@@ -11,6 +11,9 @@ import {
 import { $statusOptions } from '../../stores/profile/settings'
 import { $linkOnline } from '../../stores/session/link-state'
 import { StatusName } from './StatusName'
+import { $focusRequest, clearFocusRequest } from '../../stores/app/focus-request'
+import { useShadowRoot } from '../root/shadow-root-context'
+import { focusIsOurs } from '../common/focus'
 
 const DISCONNECTED_COLOR = 'var(--sl-color-danger-600)'
 
@@ -28,6 +31,17 @@ export function StatusMenu() {
   const [open, setOpen] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLUListElement>(null)
+  const root = useShadowRoot()
+  const focusWanted = useStore($focusRequest) === 'status'
+  const disabled = !online || options.length === 0
+
+  // After Connect, a status change or a call, the status takes the focus once it can hold it (it is
+  // disabled while connecting or changing), unless the agent has put the focus elsewhere meanwhile.
+  useEffect(() => {
+    if (!focusWanted || disabled) return
+    if (focusIsOurs(root)) trigger.current?.focus()
+    clearFocusRequest('status')
+  }, [focusWanted, disabled, root])
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])]
   const close = (focusTrigger: boolean) => {
@@ -78,8 +92,12 @@ export function StatusMenu() {
         aria-expanded={open}
         aria-controls="status-options"
         aria-label={intl.formatMessage({ id: 'status.change' }, { status: currentName })}
-        disabled={!online || changing || options.length === 0}
-        onClick={() => setOpen(!open)}
+        disabled={disabled}
+        // Busy, not disabled, while a change is under way: a disabled button would drop the focus.
+        aria-disabled={changing ? 'true' : undefined}
+        onClick={() => {
+          if (!changing) setOpen(!open)
+        }}
       >
         <span className="status-dot" style={{ background: color }} aria-hidden="true"></span>
         <span className="status-name">{currentName}</span>

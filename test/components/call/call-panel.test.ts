@@ -260,6 +260,13 @@ describe('<agent-call-panel> in a call', () => {
         .get()
         .stream!.getTracks()
         .find((t) => t.kind === kind)!
+    // Outside the console (the host page's own field), the shortcuts do nothing.
+    const hostField = document.body.appendChild(document.createElement('input'))
+    hostField.focus()
+    await alt('KeyM')
+    expect(track('audio').enabled).to.equal(true)
+    hostField.remove()
+    ;(await page.find<HTMLElement>('.call-controls .control')).focus()
     await alt('KeyM')
     expect(track('audio').enabled).to.equal(false)
     await alt('KeyC')
@@ -337,6 +344,7 @@ describe('<agent-call-panel> in a call', () => {
 
     it('toggles with Alt+w', async () => {
       const video = await customerOnScreen()
+      ;(await page.find<HTMLElement>('.call-controls .control')).focus()
       await sendKeys({ down: 'Alt' })
       await sendKeys({ press: 'KeyW' })
       await sendKeys({ up: 'Alt' })

@@ -61,7 +61,7 @@ export async function agentOnline(
   await page.check(inConsole('input[name=agreement]'))
   await page.click(inConsole('button[type=submit]'))
   await passStartup(page)
-  await page.click(inConsole('.status-trigger:not([disabled])'))
+  await page.click(inConsole('.status-trigger:not([disabled]):not([aria-disabled])'))
   await page.click(inConsole('[role=menuitem][data-status="available"]'))
   await page.locator(inConsole('.status-trigger .status-name')).filter({ hasText: 'Available' }).waitFor()
   return { page, errors }

@@ -1,0 +1,80 @@
+import { useLayoutEffect, useRef } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { SHORTCUTS } from '../common/shortcuts'
+
+interface ShortcutsDialogProps {
+  /** Called once the dialog has closed (Escape, the close button). */
+  onClose: () => void
+}
+
+/**
+ * The keyboard shortcuts' help (`?`): a modal native dialog (the rest of the console inert, the focus
+ * inside, given back to where it was on close), listing `SHORTCUTS` in the agent's language.
+ */
+export function ShortcutsDialog({ onClose }: ShortcutsDialogProps) {
+  const intl = useIntl()
+  const dialog = useRef<HTMLDialogElement>(null)
+  useLayoutEffect(() => {
+    const element = dialog.current
+    const before = (element?.getRootNode() as ShadowRoot | Document | undefined)?.activeElement
+    if (element && !element.open) element.showModal()
+    return () => {
+      element?.close()
+      if (before instanceof HTMLElement && before.isConnected) before.focus()
+    }
+  }, [])
+  return (
+    <dialog
+      ref={dialog}
+      className="shortcuts-dialog"
+      aria-labelledby="shortcuts-title"
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+    >
+      <h2 id="shortcuts-title">
+        <FormattedMessage id="shortcuts.title" />
+      </h2>
+      <p className="shortcuts-scope">
+        <FormattedMessage id="shortcuts.scope" />
+      </p>
+      <table className="shortcuts-table">
+        <thead>
+          <tr>
+            <th scope="col">
+              <FormattedMessage id="shortcuts.keys" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="shortcuts.action" />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {SHORTCUTS.map((shortcut) => (
+            <tr key={shortcut.id} data-shortcut={shortcut.id}>
+              <td>
+                <kbd>{shortcut.keys}</kbd>
+              </td>
+              <td>{intl.formatMessage({ id: shortcut.label })}</td>
+            </tr>
+          ))}
+          <tr data-shortcut="help">
+            <td>
+              <kbd>?</kbd>
+            </td>
+            <td>
+              <FormattedMessage id="shortcuts.title" />
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <div className="dialog-actions">
+        <button type="button" className="button primary shortcuts-close" onClick={onClose} autoFocus>
+          <FormattedMessage id="shortcuts.close" />
+        </button>
+      </div>
+    </dialog>
+  )
+}

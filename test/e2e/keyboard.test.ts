@@ -1,0 +1,118 @@
+import { describe, it } from 'node:test'
+import type { Page } from 'playwright-core'
+import { DEMO_PASSWORD } from '../../server/store/seed-content'
+import { customerCalls, customerScreen, inConsole } from './support/console-page'
+import { freshWorld } from './support/world'
+
+/** Rings last long enough for a loaded machine. */
+const TIMERS = JSON.stringify({ ringTimeoutMs: 60_000 })
+
+/**
+ * Whether the focused element, followed down through shadow roots, or one of its composed ancestors
+ * (up through shadow hosts) matches `selector`. Text, not a function: the test's TypeScript transform
+ * would add helpers (`__name`) the page lacks.
+ */
+const focusMatches = (selector: string) => `(() => {
+  let element = document.activeElement
+  while (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement
+  for (let node = element; node; node = node.parentElement || (node.getRootNode() && node.getRootNode().host) || null)
+    if (node.matches && node.matches(${JSON.stringify(selector)})) return true
+  return false
+})()`
+
+/** What has the focus, for a failure message. */
+const DESCRIBE_FOCUS = `(() => {
+  let element = document.activeElement
+  while (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement
+  return element ? element.outerHTML.slice(0, 160) : 'nothing'
+})()`
+
+/** Waits until the focus is on (or inside) `selector`. */
+async function focusOn(page: Page, selector: string): Promise<void> {
+  try {
+    await page.waitForFunction(focusMatches(selector), undefined, { timeout: 15_000 })
+  } catch {
+    throw new Error(`the focus is not on ${selector} but on ${String(await page.evaluate(DESCRIBE_FOCUS))}`)
+  }
+}
+
+/** Presses `key` (Tab by default) until the focus is on `selector`, at most `max` times. */
+async function pressUntil(page: Page, selector: string, key = 'Tab', max = 40): Promise<void> {
+  for (let step = 0; step < max; step++) {
+    if (await page.evaluate(focusMatches(selector))) return
+    await page.keyboard.press(key)
+  }
+  await focusOn(page, selector)
+}
+
+describe('the console from the keyboard alone', () => {
+  const world = freshWorld({ TIMERS })
+
+  it('logs in, connects, goes available, answers, chats and hangs up without a mouse', async () => {
+    const page = await (await world.newContext()).newPage()
+    await page.goto(world.server.url)
+
+    // The email field has the focus on load.
+    await focusOn(page, 'input[name=email]')
+    await page.keyboard.type('ana@demo.test')
+    await pressUntil(page, 'input[name=password]')
+    await page.keyboard.type(DEMO_PASSWORD)
+    await pressUntil(page, 'input[name=agreement]')
+    await page.keyboard.press('Space')
+    await pressUntil(page, 'button[type=submit]')
+    await page.keyboard.press('Enter')
+
+    // The startup check: Connect, then the focus is on the status.
+    await page.locator(inConsole('dialog.startup [data-device="microphone"][data-found="true"]')).waitFor()
+    await pressUntil(page, 'dialog.startup button.primary')
+    await page.keyboard.press('Enter')
+    await page.locator(inConsole('dialog.startup')).waitFor({ state: 'detached' })
+    await focusOn(page, '.status-trigger')
+
+    // Available through the status menu; the focus comes back to the status.
+    await page.keyboard.press('Enter')
+    await focusOn(page, '.status-options [role=menuitem]')
+    await pressUntil(page, '[role=menuitem][data-status="available"]', 'ArrowDown', 12)
+    await page.keyboard.press('Enter')
+    await page.locator(inConsole('.status-trigger[data-status="available"]')).waitFor()
+    await focusOn(page, '.status-trigger')
+
+    // `?` lists the shortcuts in a dialog that holds the focus and gives it back on Escape.
+    await page.keyboard.press('?')
+    await page.locator(inConsole('.shortcuts-dialog[open] [data-shortcut="hangUp"]')).waitFor()
+    await focusOn(page, '.shortcuts-dialog')
+    await page.keyboard.press('Tab')
+    await focusOn(page, '.shortcuts-dialog')
+    await page.keyboard.press('Escape')
+    await page.locator(inConsole('.shortcuts-dialog')).waitFor({ state: 'detached' })
+    await focusOn(page, '.status-trigger')
+
+    // The ring takes the focus to Answer; Alt+A answers and the focus is on the call's controls.
+    const customer = await customerCalls(await world.newContext(), world.server, 'Sales', 'Kim Keyboard')
+    await page.locator(inConsole('dialog.inbound-modal[open]')).waitFor()
+    await focusOn(page, '.answer-button')
+    await page.keyboard.press('Alt+KeyA')
+    await page.locator(inConsole('.call-area')).waitFor()
+    await customerScreen(customer.page, 'call')
+    await focusOn(page, '.call-controls')
+
+    // Chat: Tab to the chat entry, open it, Tab to the field, type and send.
+    await pressUntil(page, '.side-menu .menu-chat')
+    await page.keyboard.press('Enter')
+    await page.locator(inConsole('.call-view[data-view="chat"]')).waitFor()
+    await pressUntil(page, '.chat-input')
+    await page.keyboard.type('Typed without a mouse')
+    await page.keyboard.press('Enter')
+    await customer.page.waitForFunction(
+      () => window.customerState.messages.some((line) => line.includes('Typed without a mouse')),
+      undefined,
+      { timeout: 15_000 },
+    )
+
+    // Alt+H hangs up; the focus goes back to the status.
+    await page.keyboard.press('Alt+KeyH')
+    await page.locator(inConsole('.call-area')).waitFor({ state: 'detached' })
+    await customerScreen(customer.page, 'ended')
+    await focusOn(page, '.status-trigger')
+  })
+})
