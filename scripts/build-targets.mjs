@@ -21,7 +21,7 @@ export function isNpmExternal(id) {
 
 /** Whether an external import registers something when evaluated (a Shoelace component defines its tag). */
 export function hasSideEffects(id) {
-  return /^@shoelace-style\/shoelace\/dist\/components\//.test(id)
+  return /^@shoelace-style\/shoelace\/dist\/(components|translations)\//.test(id)
 }
 
 /** Module swaps of the self-contained build, for @rollup/plugin-alias. */

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl'
 import { CopyButton } from '../common/CopyButton'
 import type { Appointment, FilledField } from '../../protocol'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
+import { zoneName } from '../../lib/zone-name'
 
 /** A filled value as text: a choice shows its label, a checkbox yes or no, a list its items. */
 function useValueText() {
@@ -92,7 +93,7 @@ export function AppointmentDetailsTab({ appointment }: { appointment: Appointmen
         <CopyableLink labelId="calendar.detail.accessUrl" url={appointment.joinUrl} />
         <CopyableLink labelId="calendar.detail.modifyUrl" url={appointment.modifyUrl} />
         <dt>{intl.formatMessage({ id: 'calendar.detail.timeZone' })}</dt>
-        <dd>{appointment.timezone}</dd>
+        <dd title={appointment.timezone}>{zoneName(appointment.timezone, intl.locale)}</dd>
         <dt>{intl.formatMessage({ id: 'calendar.detail.scheduledSince' })}</dt>
         <dd>{appointment.referrer ?? '—'}</dd>
       </dl>

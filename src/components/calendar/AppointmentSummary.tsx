@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl'
 import type { Appointment } from '../../protocol'
 import { AppointmentTags } from './AppointmentTags'
 import { JoinButton } from './JoinButton'
+import { zoneName } from '../../lib/zone-name'
 
 interface AppointmentSummaryProps {
   appointment: Appointment
@@ -33,14 +34,18 @@ export function AppointmentSummary({ appointment, timeZone, now, joining }: Appo
       <AppointmentTags appointment={appointment} />
       <p className="appointment-when">
         <span className="when-agent">{range(timeZone)}</span>
-        <small className="when-zone">{timeZone}</small>
+        <small className="when-zone" title={timeZone}>
+          {zoneName(timeZone, intl.locale)}
+        </small>
       </p>
       {!sameWall && (
         <p className="appointment-when customer">
           <span className="when-customer">
             {intl.formatMessage({ id: 'calendar.detail.customerTime' }, { time: range(customerZone) })}
           </span>
-          <small className="when-zone">{customerZone}</small>
+          <small className="when-zone" title={customerZone}>
+            {zoneName(customerZone, intl.locale)}
+          </small>
         </p>
       )}
       <JoinButton appointment={appointment} now={now} joining={joining} />

@@ -6,6 +6,7 @@ import { $scheduleDays, $scheduleHours, type Loadable } from '../../stores/calen
 import { chooseDay, chooseHour, type ScheduleForm } from '../../stores/calendar/schedule'
 import { ChoiceGrid } from './ChoiceGrid'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
+import { zoneName } from '../../lib/zone-name'
 
 function ListState({
   list,
@@ -79,7 +80,10 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
       </section>
       <section className="slot-section" aria-labelledby="schedule-hours-title">
         <h3 id="schedule-hours-title">
-          {intl.formatMessage({ id: 'calendar.schedule.hour' }, { zone: form.timeZone })}
+          {intl.formatMessage(
+            { id: 'calendar.schedule.hour' },
+            { zone: zoneName(form.timeZone, intl.locale) },
+          )}
         </h3>
         {form.day ? (
           <ListState list={hours} emptyId="calendar.schedule.noHours" />
@@ -89,7 +93,10 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
         {hourChoices.length > 0 && (
           <ChoiceGrid
             className="hours"
-            label={intl.formatMessage({ id: 'calendar.schedule.hour' }, { zone: form.timeZone })}
+            label={intl.formatMessage(
+              { id: 'calendar.schedule.hour' },
+              { zone: zoneName(form.timeZone, intl.locale) },
+            )}
             choices={hourChoices}
             value={form.hour}
             onChoose={chooseHour}

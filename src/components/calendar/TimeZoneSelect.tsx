@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { allTimeZones } from '../../stores/calendar/time-zones'
 import { clock } from '../../services/clock'
+import { zoneName } from '../../lib/zone-name'
 
 interface TimeZoneSelectProps {
   /** The chosen IANA zone. */
@@ -16,6 +17,8 @@ interface ZoneOption {
   zone: string
   /** `GMT-03:00` now. */
   offset: string
+  /** Its name in the agent's language, "hora de Chile (Santiago)". */
+  name: string
   /** Lower-case text the search matches. */
   search: string
 }
@@ -28,15 +31,17 @@ function offsetNow(zone: string): string {
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? ''
 }
 
-/** Every zone the browser knows with its offset today, once per mount (≈420 zones). */
-function useZoneOptions(): ZoneOption[] {
+/** Every zone the browser knows with its offset today and its name, once per language (≈420 zones). */
+function useZoneOptions(locale: string): ZoneOption[] {
   return useMemo(
     () =>
       allTimeZones().map((zone) => {
         const offset = offsetNow(zone)
-        return { zone, offset, search: `${zone.replace(/_/g, ' ')} ${zone} ${offset}`.toLowerCase() }
+        const name = zoneName(zone, locale, new Date(clock.now()))
+        const search = `${zone.replace(/_/g, ' ')} ${zone} ${offset} ${name}`.toLowerCase()
+        return { zone, offset, name, search }
       }),
-    [],
+    [locale],
   )
 }
 
@@ -46,7 +51,7 @@ function useZoneOptions(): ZoneOption[] {
  */
 export function TimeZoneSelect({ value, onChange, error, id }: TimeZoneSelectProps) {
   const intl = useIntl()
-  const options = useZoneOptions()
+  const options = useZoneOptions(intl.locale)
   const [query, setQuery] = useState<string | null>(null)
   const [active, setActive] = useState(0)
   const open = query !== null
@@ -133,7 +138,9 @@ export function TimeZoneSelect({ value, onChange, error, id }: TimeZoneSelectPro
               }}
             >
               <span>{option.zone}</span>
-              <small>{option.offset}</small>
+              <small>
+                {option.name === option.zone ? option.offset : `${option.name} · ${option.offset}`}
+              </small>
             </li>
           ))}
         </ul>

@@ -116,6 +116,20 @@ export const calendarStyles = css`
     overflow: hidden;
     color: var(--sl-color-neutral-900);
   }
+  /* A short appointment keeps to its own box: one line, its title cut, never over the next one. */
+  .calendar-area .fc-timegrid-event,
+  .calendar-area .fc-timegrid-event .fc-event-main {
+    overflow: hidden;
+  }
+  .calendar-area .fc-timegrid-event-short .appointment-body {
+    flex-wrap: nowrap;
+    white-space: nowrap;
+  }
+  .calendar-area .fc-timegrid-event-short .appointment-title {
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
   .calendar-area .appointment-time {
     font-variant-numeric: tabular-nums;
     color: var(--sl-color-neutral-700);

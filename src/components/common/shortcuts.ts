@@ -2,13 +2,7 @@ import type { MessageId } from '../../stores/app/i18n'
 
 /** A keyboard shortcut of the console. */
 export type ShortcutId =
-  | 'answer'
-  | 'dismiss'
-  | 'hangUp'
-  | 'toggleAudio'
-  | 'toggleVideo'
-  | 'toggleBoth'
-  | 'pictureInPicture'
+  'answer' | 'dismiss' | 'hangUp' | 'toggleAudio' | 'toggleVideo' | 'toggleBoth' | 'pictureInPicture'
 
 /**
  * The console's shortcuts (SPEC §2) as data: the handlers and the help dialog (`?`) read this table.

@@ -6,6 +6,7 @@ import { ShadowRootContext } from './shadow-root-context'
 import { ErrorBoundary } from './ErrorBoundary'
 import { GenericError } from '../common/GenericError'
 import { Toaster } from '../toasts/Toaster'
+import { useShoelaceLang } from './shoelace-lang'
 
 interface ElementRootProps {
   /** The shadow root r2wc renders into. */
@@ -19,6 +20,7 @@ interface ElementRootProps {
  */
 export function ElementRoot({ container, children }: ElementRootProps) {
   const loaded = useStore($messages)
+  useShoelaceLang(container, loaded?.locale ?? 'en')
   if (!loaded) return null
   return (
     <ShadowRootContext.Provider value={container}>

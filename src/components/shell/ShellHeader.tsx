@@ -36,7 +36,9 @@ export function ShellHeader({ onSchedule, onShortcuts }: ShellHeaderProps) {
         {calendar && (
           <button type="button" className="button schedule-button" onClick={onSchedule}>
             <sl-icon name="calendar-event" aria-hidden="true"></sl-icon>
-            <FormattedMessage id="shell.schedule" />
+            <span className="button-label">
+              <FormattedMessage id="shell.schedule" />
+            </span>
           </button>
         )}
         <button
@@ -51,7 +53,9 @@ export function ShellHeader({ onSchedule, onShortcuts }: ShellHeaderProps) {
         </button>
         <button type="button" className="button text logout-button" onClick={() => void logout()}>
           <sl-icon name="box-arrow-right" aria-hidden="true"></sl-icon>
-          <FormattedMessage id="session.logout" />
+          <span className="button-label">
+            <FormattedMessage id="session.logout" />
+          </span>
         </button>
       </div>
     </header>

@@ -7,6 +7,7 @@ export const shellStyles = css`
     height: 100%;
   }
   .shell {
+    container-type: inline-size;
     height: 100%;
     display: flex;
     flex-direction: column;
@@ -70,6 +71,47 @@ export const shellStyles = css`
     border-inline-start: 1px solid var(--sl-color-neutral-200);
     background: var(--sl-color-neutral-0);
     overflow: auto;
+  }
+  /*
+   * Narrow (a phone, a narrow slot): one column, the calendar below the page; a one-line header whose
+   * buttons show their icon only (their name stays for screen readers); no user name or version tag.
+   */
+  @container (max-width: 48rem) {
+    .shell-body {
+      display: block;
+      overflow: auto;
+    }
+    .shell-main {
+      overflow: visible;
+      padding: var(--sl-spacing-small);
+    }
+    .shell-calendar {
+      width: auto;
+      border-inline-start: 0;
+      border-top: 1px solid var(--sl-color-neutral-200);
+      overflow: visible;
+    }
+    .shell-header {
+      gap: var(--sl-spacing-x-small);
+      padding: var(--sl-spacing-2x-small) var(--sl-spacing-small);
+      flex-wrap: nowrap;
+    }
+    .version-tag,
+    .user-name {
+      display: none;
+    }
+    .header-actions .button-label {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0, 0, 0, 0);
+      white-space: nowrap;
+    }
+    .bottom-menu a {
+      padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small);
+      font-size: var(--sl-font-size-x-small);
+    }
   }
   .page h2 {
     margin: 0 0 var(--sl-spacing-small);

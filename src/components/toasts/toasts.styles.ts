@@ -1,10 +1,13 @@
 import { css } from 'lit'
 
-/** The toast stack: top right of the viewport, above everything the element draws. */
+/**
+ * The toast stack: bottom right of the viewport, above the bottom menu, above everything the element
+ * draws; never over the header's controls (status, schedule, log out).
+ */
 export const toastStyles = css`
   .toast-stack {
     position: fixed;
-    top: var(--sl-spacing-medium);
+    bottom: calc(var(--sl-spacing-medium) + 4rem);
     right: var(--sl-spacing-medium);
     z-index: var(--sl-z-index-toast);
     display: flex;

@@ -9,7 +9,12 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  * Best-practice rules the console holds itself to besides every critical and serious finding: one
  * `main`, one banner, headings in order, and no list item outside a list.
  */
-export const REQUIRED_RULES = ['landmark-one-main', 'landmark-no-duplicate-banner', 'heading-order', 'listitem']
+export const REQUIRED_RULES = [
+  'landmark-one-main',
+  'landmark-no-duplicate-banner',
+  'heading-order',
+  'listitem',
+]
 
 /** One axe finding: the rule, its impact, and the nodes (shadow-piercing selectors) that break it. */
 export interface AxeFinding {
