@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
-import { writeClipboard } from '../../services/clipboard'
+import { copyText } from '../../stores/app/clipboard'
 
 interface CopyButtonProps {
   /** The text it copies. */
@@ -16,11 +16,7 @@ interface CopyButtonProps {
 export function CopyButton({ value, label }: CopyButtonProps) {
   const intl = useIntl()
   const [outcome, setOutcome] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const copy = () =>
-    writeClipboard(value).then(
-      () => setOutcome('copied'),
-      () => setOutcome('failed'),
-    )
+  const copy = async () => setOutcome((await copyText(value)) ? 'copied' : 'failed')
   return (
     <>
       <button

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $agentStatus, $currentStatusOption, statusMessageId } from '../../stores/status/agent'
@@ -13,20 +13,18 @@ export function Announcer() {
   const status = useStore($agentStatus).status
   const option = useStore($currentStatusOption)
   const busy = useStore($busyInCall)
-  const [message, setMessage] = useState('')
-  const wasBusy = useRef(busy)
-
-  useEffect(() => {
-    const known = statusMessageId(status)
-    const name = known ? intl.formatMessage({ id: known }) : (option?.label ?? status)
-    setMessage(intl.formatMessage({ id: 'announce.status' }, { status: name }))
-  }, [status, option, intl])
-
-  useEffect(() => {
-    if (busy === wasBusy.current) return
-    wasBusy.current = busy
-    setMessage(intl.formatMessage({ id: busy ? 'announce.callStarted' : 'announce.callEnded' }))
-  }, [busy, intl])
+  const known = statusMessageId(status)
+  const name = known ? intl.formatMessage({ id: known }) : (option?.label ?? status)
+  // The latest change, derived while rendering: a new status, or a call that starts or ends.
+  const [last, setLast] = useState({ status, busy, message: '' })
+  if (last.status !== status || last.busy !== busy) {
+    const message =
+      last.busy !== busy
+        ? intl.formatMessage({ id: busy ? 'announce.callStarted' : 'announce.callEnded' })
+        : intl.formatMessage({ id: 'announce.status' }, { status: name })
+    setLast({ status, busy, message })
+  }
+  const message = last.message
 
   return (
     <div className="visually-hidden announcer" role="status" aria-live="polite" aria-atomic="true">
