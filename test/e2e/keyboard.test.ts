@@ -1,5 +1,7 @@
 import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
+import { collectErrors } from './support/browser'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 import { customerCalls, customerScreen, inConsole } from './support/console-page'
 import { freshWorld } from './support/world'
@@ -30,9 +32,14 @@ const DESCRIBE_FOCUS = `(() => {
 /** Waits until the focus is on (or inside) `selector`. */
 async function focusOn(page: Page, selector: string): Promise<void> {
   try {
-    await page.waitForFunction(focusMatches(selector), undefined, { timeout: 15_000 })
+    await page.waitForFunction(focusMatches(selector), undefined, { timeout: 30_000 })
   } catch {
-    throw new Error(`the focus is not on ${selector} but on ${String(await page.evaluate(DESCRIBE_FOCUS))}`)
+    const trigger = await page
+      .locator('agent-console .status-trigger')
+      .evaluate((element) => element.outerHTML)
+    throw new Error(
+      `the focus is not on ${selector} but on ${String(await page.evaluate(DESCRIBE_FOCUS))} (status: ${trigger})`,
+    )
   }
 }
 
@@ -50,6 +57,7 @@ describe('the console from the keyboard alone', () => {
 
   it('logs in, connects, goes available, answers, chats and hangs up without a mouse', async () => {
     const page = await (await world.newContext()).newPage()
+    const errors = collectErrors(page)
     await page.goto(world.server.url)
 
     // The email field has the focus on load.
@@ -67,6 +75,8 @@ describe('the console from the keyboard alone', () => {
     await pressUntil(page, 'dialog.startup button.primary')
     await page.keyboard.press('Enter')
     await page.locator(inConsole('dialog.startup')).waitFor({ state: 'detached' })
+    // The status is disabled until the realtime link is up (a loaded machine takes its time).
+    await page.locator(inConsole('.status-trigger:not([disabled])')).waitFor({ timeout: 60_000 })
     await focusOn(page, '.status-trigger')
 
     // Available through the status menu; the focus comes back to the status.
@@ -114,5 +124,6 @@ describe('the console from the keyboard alone', () => {
     await page.locator(inConsole('.call-area')).waitFor({ state: 'detached' })
     await customerScreen(customer.page, 'ended')
     await focusOn(page, '.status-trigger')
+    assert.deepEqual(errors, [])
   })
 })

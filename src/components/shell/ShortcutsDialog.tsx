@@ -14,10 +14,13 @@ interface ShortcutsDialogProps {
 export function ShortcutsDialog({ onClose }: ShortcutsDialogProps) {
   const intl = useIntl()
   const dialog = useRef<HTMLDialogElement>(null)
+  const close = useRef<HTMLButtonElement>(null)
   useLayoutEffect(() => {
     const element = dialog.current
     const before = (element?.getRootNode() as ShadowRoot | Document | undefined)?.activeElement
     if (element && !element.open) element.showModal()
+    // Inside the dialog from the start (a shadow root's dialog may leave it on the body).
+    close.current?.focus()
     return () => {
       element?.close()
       if (before instanceof HTMLElement && before.isConnected) before.focus()
@@ -71,7 +74,7 @@ export function ShortcutsDialog({ onClose }: ShortcutsDialogProps) {
         </tbody>
       </table>
       <div className="dialog-actions">
-        <button type="button" className="button primary shortcuts-close" onClick={onClose} autoFocus>
+        <button ref={close} type="button" className="button primary shortcuts-close" onClick={onClose}>
           <FormattedMessage id="shortcuts.close" />
         </button>
       </div>

@@ -35,12 +35,17 @@ export function StatusMenu() {
   const focusWanted = useStore($focusRequest) === 'status'
   const disabled = !online || options.length === 0
 
-  // After Connect, a status change or a call, the status takes the focus once it can hold it (it is
-  // disabled while connecting or changing), unless the agent has put the focus elsewhere meanwhile.
+  // After Connect or a call, the status takes the focus once it can hold it (it is disabled while the
+  // link is down), and takes it back if it is lost meanwhile (disabled again), until the agent moves it.
+  const holding = useRef(false)
   useEffect(() => {
-    if (!focusWanted || disabled) return
-    if (focusIsOurs(root)) trigger.current?.focus()
+    if (!focusWanted) return
+    holding.current = true
     clearFocusRequest('status')
+  }, [focusWanted])
+  useEffect(() => {
+    if (!holding.current || disabled) return
+    if (focusIsOurs(root)) trigger.current?.focus()
   }, [focusWanted, disabled, root])
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])]
@@ -95,6 +100,10 @@ export function StatusMenu() {
         disabled={disabled}
         // Busy, not disabled, while a change is under way: a disabled button would drop the focus.
         aria-disabled={changing ? 'true' : undefined}
+        onBlur={(event) => {
+          // The agent moved the focus (Tab, a click): the status stops holding it.
+          if (event.relatedTarget) holding.current = false
+        }}
         onClick={() => {
           if (!changing) setOpen(!open)
         }}
