@@ -79,6 +79,11 @@ async function walk(page: Page, server: string): Promise<Record<string, AxeFindi
   await page.locator(inConsole('[role=menuitem][data-status="available"]')).waitFor()
   await check('status menu')
   await page.keyboard.press('Escape')
+  await page.keyboard.press('?')
+  await page.locator(inConsole('.shortcuts-dialog[open]')).waitFor()
+  await check('shortcuts help')
+  await page.keyboard.press('Escape')
+  await page.locator(inConsole('.shortcuts-dialog')).waitFor({ state: 'detached' })
 
   await page.click(inConsole('.shell-header .header-actions .schedule-button'))
   await page.locator(inConsole('.schedule-drawer[open] .service-select')).waitFor()
@@ -164,7 +169,7 @@ describe('every screen of the console passes axe-core (0 critical, 0 serious) in
       await customerCalls(await world.newContext(), world.server, 'Support', 'Paula Playwright')
       await walkCall(page, report)
 
-      assert.ok(Object.keys(report).length >= 29, `walked ${Object.keys(report).join(', ')}`)
+      assert.ok(Object.keys(report).length >= 30, `walked ${Object.keys(report).join(', ')}`)
       // AXE_REPORT=dir writes each language's findings there, to read them whole.
       if (process.env.AXE_REPORT)
         writeFileSync(join(process.env.AXE_REPORT, `axe-${locale}.json`), JSON.stringify(report, null, 1))

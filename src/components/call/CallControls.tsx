@@ -31,10 +31,16 @@ export function CallControls({ togglePictureInPicture }: CallControlsProps) {
   // the camera); when the call ends, it goes back to the status.
   useEffect(() => {
     if (!focusWanted || !media.stream) return
-    const first = toolbar.current?.querySelector<HTMLElement>('.control:not([disabled])')
+    const first = toolbar.current?.querySelector<HTMLElement & { updateComplete?: Promise<unknown> }>(
+      '.control:not([disabled])',
+    )
     if (!first) return
-    first.focus()
     clearFocusRequest('call')
+    // A Shoelace button can take the focus once it has rendered its own inner button.
+    void customElements
+      .whenDefined(first.localName)
+      .then(() => first.updateComplete)
+      .then(() => first.focus())
   }, [focusWanted, media.stream])
   useEffect(() => () => requestFocus('status'), [])
 
