@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react'
 import { answerInbound, dismissInbound, type Ringing } from '../../stores/inbound/inbound'
 import { requestFocus } from '../../stores/app/focus-request'
 import { shortcutOf } from '../common/shortcuts'
+import { trapTab } from '../common/focus'
 import { $ringingTone } from '../../stores/profile/ringtone'
 import { NetworkQuality } from '../call/NetworkQuality'
 import { InboundDetails } from './InboundDetails'
@@ -52,6 +53,7 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
   }
   // Alt+A answers, Alt+X dismisses: the modal holds the focus while it rings.
   const onKeyDown = (event: KeyboardEvent) => {
+    trapTab(event, dialog.current)
     const shortcut = shortcutOf(event.nativeEvent)
     const action = shortcut === 'answer' ? answerCall : shortcut === 'dismiss' ? dismiss : null
     if (!action) return

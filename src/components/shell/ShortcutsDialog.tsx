@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { SHORTCUTS } from '../common/shortcuts'
+import { trapTab } from '../common/focus'
 
 interface ShortcutsDialogProps {
   /** Called once the dialog has closed (Escape, the close button). */
@@ -32,6 +33,7 @@ export function ShortcutsDialog({ onClose }: ShortcutsDialogProps) {
       className="shortcuts-dialog"
       aria-labelledby="shortcuts-title"
       onClose={onClose}
+      onKeyDown={(event) => trapTab(event, dialog.current)}
       onCancel={(event) => {
         event.preventDefault()
         onClose()
