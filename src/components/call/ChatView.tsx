@@ -60,7 +60,8 @@ export function ChatView() {
           label={intl.formatMessage({ id: 'call.chat.message' })}
           value={draft}
           maxlength={10000}
-          disabled={sending}
+          // Read-only, not disabled, while sending: a disabled field would drop the focus.
+          readonly={sending}
           onsl-input={(event) => setDraft((event.target as HTMLInputElement).value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') void submit(event)
