@@ -60,8 +60,7 @@ export function ChatView() {
           label={intl.formatMessage({ id: 'call.chat.message' })}
           value={draft}
           maxlength={10000}
-          // Read-only, not disabled, while sending: a disabled field would drop the focus.
-          readonly={sending}
+          disabled={sending}
           onsl-input={(event) => setDraft((event.target as HTMLInputElement).value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') void submit(event)
