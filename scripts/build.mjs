@@ -1,8 +1,10 @@
-// `npm run build`: icons, the two Rollup builds (dist/npm/, dist/cdn/, types in dist/types/), then
+// `npm run build`: icons, the two Rollup builds (dist/npm/, dist/cdn/, types in dist/types/), the virtual
+// background's files in each, then
 // custom-elements.json. The bundle is written beside dist/ and swapped in at the end, so a server running
 // during the build keeps serving a whole bundle.
 import { execFileSync } from 'node:child_process'
 import { existsSync, renameSync, rmSync } from 'node:fs'
+import { writeVirtualBackground } from './virtual-background-assets.mjs'
 
 const next = '.dist-next'
 const old = '.dist-old'
@@ -12,6 +14,8 @@ const run = (command, args, env = {}) =>
 rmSync(next, { recursive: true, force: true })
 run(process.execPath, ['scripts/build-icons.mjs'])
 run('npx', ['rollup', '-c', '--silent'], { BUILD_DIR: next })
+// The virtual background's worker, wasm runtime and model, beside each build's chunks.
+for (const build of ['cdn', 'npm']) await writeVirtualBackground(`${next}/${build}`)
 rmSync(old, { recursive: true, force: true })
 if (existsSync('dist')) renameSync('dist', old)
 renameSync(next, 'dist')
