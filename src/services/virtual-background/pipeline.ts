@@ -20,8 +20,11 @@ interface InsertableStreams {
 
 /** What the owner of a pipeline is told. */
 export interface BackgroundPipelineEvents {
-  /** A processed frame was sent, after `ms` of work in the worker. The first one means the output is live. */
-  onFrame(ms: number): void
+  /**
+   * A processed frame was sent, after `ms` of work in the worker (`segmentMs` of it finding the person).
+   * The first one means the output is live.
+   */
+  onFrame(ms: number, segmentMs: number): void
   /** The processing stopped by itself: the model could not load, or a frame could not be drawn. */
   onFailed(reason: BackgroundFailure, detail: string): void
 }
@@ -86,7 +89,7 @@ export function startBackgroundPipeline(
   worker.onmessage = (event: MessageEvent<FromBackgroundWorker>) => {
     if (stopped) return
     const message = event.data
-    if (message.type === 'frame') events.onFrame(message.ms)
+    if (message.type === 'frame') events.onFrame(message.ms, message.segmentMs)
     else if (message.type === 'failed') {
       stop()
       events.onFailed(message.reason, message.detail)

@@ -29,7 +29,7 @@ export type ToBackgroundWorker =
 /** Why the processing stopped by itself. */
 export type BackgroundFailure = 'model' | 'processing'
 
-/** Worker → console: `frame` after each processed frame, with the time it took. */
+/** Worker → console: `frame` after each processed frame, with the time it took (and the model's part of it). */
 export type FromBackgroundWorker =
-  | { type: 'frame'; ms: number }
+  | { type: 'frame'; ms: number; segmentMs: number }
   | { type: 'failed'; reason: BackgroundFailure; detail: string }

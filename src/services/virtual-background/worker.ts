@@ -53,12 +53,14 @@ async function run(message: Extract<ToBackgroundWorker, { type: 'start' }>): Pro
       if (done || !frame) break
       const started = performance.now()
       let output: VideoFrame
+      let segmentMs = 0
       try {
         const width = frame.displayWidth
         const height = frame.displayHeight
         // The segmenter needs increasing timestamps in milliseconds.
         last = Math.max(last + 1, Math.round(frame.timestamp / 1000))
         const result = segmenter.segmentForVideo(compositor.shrink(frame, width, height), last)
+        segmentMs = performance.now() - started
         const mask = result.confidenceMasks?.[0]
         if (!mask) throw new Error('the model returned no mask')
         const person = { width: mask.width, height: mask.height, confidence: mask.getAsFloat32Array() }
@@ -69,7 +71,7 @@ async function run(message: Extract<ToBackgroundWorker, { type: 'start' }>): Pro
         frame.close()
       }
       await writer.write(output)
-      post({ type: 'frame', ms: performance.now() - started })
+      post({ type: 'frame', ms: performance.now() - started, segmentMs })
     }
   } catch (error) {
     if (running) post({ type: 'failed', reason: 'processing', detail: describe(error) })
