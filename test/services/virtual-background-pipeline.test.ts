@@ -78,7 +78,6 @@ describe('virtual background pipeline (worker, wasm, model)', function () {
   let camera: ReturnType<typeof stripes>
   let pipeline: BackgroundPipeline | null = null
   let frames: number[]
-  let segments: number[] = []
   let failures: { reason: BackgroundFailure; detail: string }[]
 
   beforeEach(() => {
@@ -93,7 +92,7 @@ describe('virtual background pipeline (worker, wasm, model)', function () {
   })
 
   const events = {
-    onFrame: (ms: number, segmentMs: number) => (frames.push(ms), segments.push(segmentMs)),
+    onFrame: (ms: number) => frames.push(ms),
     onFailed: (reason: BackgroundFailure, detail: string) => failures.push({ reason, detail }),
   }
 
@@ -103,12 +102,11 @@ describe('virtual background pipeline (worker, wasm, model)', function () {
 
   it('blurs the room: the processed video has lost the sharp stripes, the camera keeps them', async () => {
     pipeline = startBackgroundPipeline(camera.track, { kind: 'blur', radius: 7 }, events, FILES)
-    await waitUntil(() => frames.length >= 40 || failures.length > 0, 'no processed frame', { timeout: 50_000 })
+    await waitUntil(() => frames.length >= 3 || failures.length > 0, 'no processed frame', { timeout: 50_000 })
     expect(failures).to.deep.equal([])
     const raw = await look(camera.track)
     const processed = await look(pipeline.output)
     expect(raw.edges).to.be.greaterThan(30)
-    console.log("edges", raw.edges, processed.edges, frames.slice(20, 40).map(Math.round), segments.slice(20,40).map(Math.round))
     expect(processed.edges).to.be.lessThan(raw.edges / 4)
     expect(camera.track.readyState).to.equal('live')
   })

@@ -97,6 +97,8 @@ async function effectOf(choice: VirtualBackgroundChoice): Promise<BackgroundEffe
 /** One camera track kept processed while attached. */
 class Attachment {
   private pipeline: BackgroundPipeline | null = null
+  /** The processed track is what `onVideo` was last given. */
+  private sendingProcessed = false
   private applied: VirtualBackgroundChoice = ''
   private generation = 0
   private frames = 0
@@ -120,13 +122,20 @@ class Attachment {
     if (!choice) return this.turnOff(OFF)
     const wasOn = this.pipeline !== null
     if (!wasOn) this.set({ status: 'loading', error: null })
-    let effect: BackgroundEffect
     let engine: BackgroundEngine
+    let effect: BackgroundEffect
     try {
-      ;[engine, effect] = await Promise.all([loadEngine(), effectOf(choice)])
+      engine = await loadEngine()
     } catch (error) {
       if (mine !== this.generation) return
       console.warn('[agent-console] the virtual background could not load', error)
+      return this.fail(choice, 'virtualBackground.errors.modelFailed')
+    }
+    try {
+      effect = await effectOf(choice)
+    } catch (error) {
+      if (mine !== this.generation) return
+      console.warn('[agent-console] the background image could not load', error)
       return this.fail(choice, 'virtualBackground.errors.imageFailed')
     }
     if (mine !== this.generation) {
@@ -137,13 +146,12 @@ class Attachment {
     // Blur ↔ image on a running pipeline: the same output track, nothing renegotiated.
     if (this.pipeline) return this.pipeline.setEffect(effect)
     if (!engine.canProcess()) return this.turnOff({ status: 'unsupported', error: 'virtualBackground.errors.unsupported' }, true)
-    let live = false
     this.pipeline = engine.start(this.camera, effect, {
       onFrame: () => {
         if (mine !== this.generation) return
         this.frames++
-        if (live || !this.pipeline) return
-        live = true
+        if (this.sendingProcessed || !this.pipeline) return
+        this.sendingProcessed = true
         this.onVideo(this.pipeline.output)
         this.set({ status: 'on', error: null })
         this.watch()
@@ -184,10 +192,9 @@ class Attachment {
     const pipeline = this.pipeline
     this.pipeline = null
     this.applied = ''
-    if (pipeline) {
-      this.onVideo(this.camera)
-      pipeline.stop()
-    }
+    if (this.sendingProcessed) this.onVideo(this.camera)
+    this.sendingProcessed = false
+    pipeline?.stop()
     this.set(state)
     if (tell && state.error) notify({ variant: 'warning', messageId: state.error, key: 'virtual-background' })
   }
