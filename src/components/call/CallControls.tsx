@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react'
 import { $localMedia, toggleAudio, toggleAudioVideo, toggleVideo } from '../../stores/call/call-media'
 import { $hangingUp, $inMeeting, hangUp } from '../../stores/call/call'
 import type { MessageId } from '../../stores/app/i18n'
+import { BackgroundPicker } from './BackgroundPicker'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
@@ -13,7 +14,7 @@ interface CallControlsProps {
 }
 
 /**
- * Microphone, camera, both, picture-in-picture and hang-up. Each toggle is a real button with a
+ * Microphone, camera, both, the virtual background, picture-in-picture and hang-up. Each toggle is a real button with a
  * pressed state and its shortcut in the name, so a screen reader says what it does and how.
  */
 export function CallControls({ togglePictureInPicture }: CallControlsProps) {
@@ -51,6 +52,7 @@ export function CallControls({ togglePictureInPicture }: CallControlsProps) {
         disabled={!media.stream}
         onClick={toggleAudioVideo}
       ></sl-icon-button>
+      <BackgroundPicker />
       <sl-icon-button
         className="control"
         name="pip"
