@@ -104,7 +104,8 @@ describe('virtual background effect (store)', () => {
   const frames = async (pipeline: FakePipeline, count: number) => {
     for (let i = 0; i < count; i++) {
       pipeline.events.onFrame(10, 5)
-      await time.tick(1000 / count)
+      // Whole milliseconds that add up to exactly one second.
+      await time.tick(Math.floor((1000 * (i + 1)) / count) - Math.floor((1000 * i) / count))
     }
     if (count === 0) await time.tick(1000)
   }
@@ -147,6 +148,23 @@ describe('virtual background effect (store)', () => {
     expect(pipeline.stopped).to.equal(true)
     expect(camera.readyState).to.equal('live')
     expect($backgroundEffect.get().status).to.equal('off')
+  })
+
+  it("judges a slow camera against its own rate (Chromium's fake one sends 20 a second)", async () => {
+    choose('blur')
+    const slowCamera = canvasTrack()
+    const settings = slowCamera.getSettings()
+    slowCamera.getSettings = () => ({ ...settings, frameRate: 20 })
+    detach = attachBackground(slowCamera, (track) => sent.push(track))
+    await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
+    const pipeline = pipelines[0]!
+    pipeline.events.onFrame(12, 6)
+    // 13 a second: below 15, but above 60 % of 20.
+    for (let second = 0; second < VIRTUAL_BACKGROUND_SLOW_SECONDS * 2; second++) await frames(pipeline, 13)
+    expect($backgroundEffect.get().status).to.equal('on')
+    for (let second = 0; second < VIRTUAL_BACKGROUND_SLOW_SECONDS; second++) await frames(pipeline, 11)
+    expect($backgroundEffect.get().status).to.equal('too-slow')
+    slowCamera.stop()
   })
 
   it('keeps going at a frame rate the machine can hold', async () => {

@@ -170,7 +170,7 @@ class Attachment {
     this.slowSeconds = 0
     clock.clearInterval(this.monitor)
     // A camera slower than usual (Chromium's fake one sends 20 a second) is judged against its own rate.
-    const cameraFps = this.camera.getSettings().frameRate ?? 30
+    const cameraFps = this.camera.getSettings().frameRate || 30
     const minimum = Math.min(VIRTUAL_BACKGROUND_MIN_FPS, cameraFps * 0.6)
     this.monitor = clock.setInterval(() => {
       this.slowSeconds = this.frames < minimum ? this.slowSeconds + 1 : 0
