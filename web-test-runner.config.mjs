@@ -39,7 +39,11 @@ const virtualBackground = {
     if (name === MODEL_FILE) return { body: Buffer.from(await modelFile()), type: 'application/octet-stream' }
     const copied = COPIED.find(([, to]) => to === name)
     if (!copied) return undefined
-    const type = name.endsWith('.wasm') ? 'application/wasm' : name.endsWith('.js') ? 'js' : 'application/octet-stream'
+    const type = name.endsWith('.wasm')
+      ? 'application/wasm'
+      : name.endsWith('.js')
+        ? 'js'
+        : 'application/octet-stream'
     return { body: await readFile(copied[0]), type }
   },
 }

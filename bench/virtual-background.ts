@@ -42,7 +42,9 @@ const server = createServer((request, response) => {
     return response.end(file.body)
   }
   response.setHeader('content-type', 'text/html')
-  response.end('<!doctype html><title>virtual background bench</title><script type="module" src="/bench.js"></script>')
+  response.end(
+    '<!doctype html><title>virtual background bench</title><script type="module" src="/bench.js"></script>',
+  )
 })
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const address = server.address()
@@ -104,12 +106,17 @@ try {
       m.processedFrames / m.seconds >= AIMS.fps &&
       mean(m.workerMs) <= AIMS.addedMs &&
       Math.max(0, ...m.longTasks) <= AIMS.longestTaskMs,
-    machine: { cores: cpus().length, loadAverage1m: { before: round(loadBefore), after: round(loadavg()[0]!) } },
+    machine: {
+      cores: cpus().length,
+      loadAverage1m: { before: round(loadBefore), after: round(loadavg()[0]!) },
+    },
   }
   if (m.width !== 640 || m.height !== 360) throw new Error(`measured at ${result.resolution}, not 640x360`)
   console.log(JSON.stringify(result, null, 2))
 } catch (error) {
-  console.error(`virtual-background bench could not measure: ${error instanceof Error ? error.message : error}`)
+  console.error(
+    `virtual-background bench could not measure: ${error instanceof Error ? error.message : error}`,
+  )
   exitCode = 1
 } finally {
   await browser.close()

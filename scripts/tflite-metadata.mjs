@@ -7,7 +7,16 @@
 import { Builder } from 'flatbuffers'
 
 // Field slots (field index) of the tables written, from the two schemas.
-const MODEL = { version: 0, operatorCodes: 1, subgraphs: 2, description: 3, buffers: 4, metadataBuffer: 5, metadata: 6, signatureDefs: 7 }
+const MODEL = {
+  version: 0,
+  operatorCodes: 1,
+  subgraphs: 2,
+  description: 3,
+  buffers: 4,
+  metadataBuffer: 5,
+  metadata: 6,
+  signatureDefs: 7,
+}
 const CONTENT_IMAGE_PROPERTIES = 2 // ContentProperties union: FeatureProperties = 1, ImageProperties = 2
 const OPTIONS_NORMALIZATION = 1 // ProcessUnitOptions union: NormalizationOptions = 1
 const COLOR_SPACE_RGB = 1
@@ -175,8 +184,13 @@ export function withTfliteMetadata(model, metadata) {
   writer.at = 8
   const copied = (slot) => [slot, () => writer.offsetTo(patches, { old: target(old, fields.get(slot)) })]
   const slots = [
-    [MODEL.version, () => writer.u32(fields.has(MODEL.version) ? old.getUint32(fields.get(MODEL.version), true) : 0)],
-    ...[MODEL.operatorCodes, MODEL.subgraphs, MODEL.description].filter((slot) => fields.has(slot)).map(copied),
+    [
+      MODEL.version,
+      () => writer.u32(fields.has(MODEL.version) ? old.getUint32(fields.get(MODEL.version), true) : 0),
+    ],
+    ...[MODEL.operatorCodes, MODEL.subgraphs, MODEL.description]
+      .filter((slot) => fields.has(slot))
+      .map(copied),
     [MODEL.buffers, () => writer.offsetTo(patches, { new: () => bufferVector })],
     ...[MODEL.metadataBuffer].filter((slot) => fields.has(slot)).map(copied),
     [MODEL.metadata, () => writer.offsetTo(patches, { new: () => metadataVector })],
@@ -194,7 +208,9 @@ export function withTfliteMetadata(model, metadata) {
   for (const position of entries) {
     const nameField = tableFields(old, position).get(0)
     const text = nameField ? target(old, nameField) : 0
-    const entryName = text ? new TextDecoder().decode(model.subarray(text + 4, text + 4 + old.getUint32(text, true))) : ''
+    const entryName = text
+      ? new TextDecoder().decode(model.subarray(text + 4, text + 4 + old.getUint32(text, true)))
+      : ''
     if (entryName === name) throw new Error('the model already has TFLITE_METADATA')
   }
   writer.u32(entries.length + 1)
@@ -223,7 +239,8 @@ export function withTfliteMetadata(model, metadata) {
   // The old model follows, at a multiple of 64 so every alignment inside it holds.
   writer.align(64)
   const shift = writer.at
-  for (const { at, to } of patches) writer.view.setUint32(at, ('old' in to ? shift + to.old : to.new()) - at, true)
+  for (const { at, to } of patches)
+    writer.view.setUint32(at, ('old' in to ? shift + to.old : to.new()) - at, true)
   const out = new Uint8Array(shift + model.length)
   out.set(writer.bytes.subarray(0, shift))
   out.set(model, shift)

@@ -29,7 +29,12 @@ export const MODEL_FILE = 'selfie_segmentation_landscape.tflite'
  */
 export async function modelFile() {
   const model = await readFile(`node_modules/@mediapipe/selfie_segmentation/${MODEL_FILE}`)
-  const metadata = imageModelMetadata({ name: 'selfie_segmentation_landscape', mean: 0, std: 255, outputs: 1 })
+  const metadata = imageModelMetadata({
+    name: 'selfie_segmentation_landscape',
+    mean: 0,
+    std: 255,
+    outputs: 1,
+  })
   return withTfliteMetadata(new Uint8Array(model), metadata)
 }
 

@@ -93,7 +93,10 @@ export async function registerSecurityHeaders(
     if (!WASM_WORKER_PATH.test(request.url.split('?')[0] ?? '')) return
     const policy = reply.getHeader('content-security-policy')
     if (typeof policy === 'string')
-      reply.header('content-security-policy', policy.replace(/script-src 'self'/, "script-src 'self' 'wasm-unsafe-eval'"))
+      reply.header(
+        'content-security-policy',
+        policy.replace(/script-src 'self'/, "script-src 'self' 'wasm-unsafe-eval'"),
+      )
   })
   app.addHook('onRequest', async (request, reply) => {
     const tls = request.protocol === 'https' || options.publicUrl().startsWith('https://')

@@ -41,13 +41,19 @@ async function customerSees(page: Page): Promise<FrameLook> {
   for (let i = 0; i < 5; i++) {
     looks.push(await video.evaluate(grab))
     await page.waitForFunction(
-      (element) => new Promise((resolve) => (element as HTMLVideoElement).requestVideoFrameCallback(() => resolve(true))),
+      (element) =>
+        new Promise((resolve) =>
+          (element as HTMLVideoElement).requestVideoFrameCallback(() => resolve(true)),
+        ),
       await video.elementHandle(),
       { timeout: 10_000 },
     )
   }
   const median = (values: number[]) => values.sort((a, b) => a - b)[2]!
-  return { brightness: median(looks.map((l) => l.brightness)), sharpness: median(looks.map((l) => l.sharpness)) }
+  return {
+    brightness: median(looks.map((l) => l.brightness)),
+    sharpness: median(looks.map((l) => l.sharpness)),
+  }
 }
 
 describe('virtual background (Chromium, fake camera)', () => {
@@ -55,7 +61,12 @@ describe('virtual background (Chromium, fake camera)', () => {
 
   it("an agent turns blur on during a call: the customer's video is blurred, live, and the call goes on", async () => {
     const agent = await agentOnline(await world.newContext(), world.server, 'diego@demo.test')
-    const customer = await customerCalls(await world.newContext(), world.server, 'Support', 'Paula Playwright')
+    const customer = await customerCalls(
+      await world.newContext(),
+      world.server,
+      'Support',
+      'Paula Playwright',
+    )
     await agent.page.locator(inConsole('dialog.inbound-modal[open]')).waitFor({ timeout: 30_000 })
     await agent.page.click(inConsole('.answer-button'))
     await agent.page.locator(inConsole('.call-area')).waitFor({ timeout: 20_000 })
@@ -88,7 +99,10 @@ describe('virtual background (Chromium, fake camera)', () => {
     const blurred = await customerSees(customer.page)
     assert.ok(blurred.sharpness < raw.sharpness / 2, `blurred ${blurred.sharpness} vs raw ${raw.sharpness}`)
     // The same scene, not a black or frozen picture.
-    assert.ok(Math.abs(blurred.brightness - raw.brightness) < raw.brightness * 0.3, `${blurred.brightness} vs ${raw.brightness}`)
+    assert.ok(
+      Math.abs(blurred.brightness - raw.brightness) < raw.brightness * 0.3,
+      `${blurred.brightness} vs ${raw.brightness}`,
+    )
     await playsFrames(customer.page, CUSTOMER_VIDEO)
     assert.equal(await customer.page.evaluate(() => window.customerState.screen), 'call')
 

@@ -79,7 +79,12 @@ describe('security headers', () => {
     const worker = cspOf(await fetch(`${server.url}/dist/cdn/virtual-background/worker.js`))
     assert.equal(worker.get('script-src'), "'self' 'wasm-unsafe-eval'")
     assert.equal(worker.get('object-src'), "'none'")
-    for (const path of ['/', '/dist/cdn/index.js', '/dist/cdn/virtual-background/worker.js.map', '/dist/cdn/x/virtual-background/worker.js'])
+    for (const path of [
+      '/',
+      '/dist/cdn/index.js',
+      '/dist/cdn/virtual-background/worker.js.map',
+      '/dist/cdn/x/virtual-background/worker.js',
+    ])
       assert.equal(cspOf(await fetch(`${server.url}${path}`)).get('script-src'), "'self'", path)
   })
 

@@ -102,7 +102,9 @@ describe('virtual background pipeline (worker, wasm, model)', function () {
 
   it('blurs the room: the processed video has lost the sharp stripes, the camera keeps them', async () => {
     pipeline = startBackgroundPipeline(camera.track, { kind: 'blur', radius: 7 }, events, FILES)
-    await waitUntil(() => frames.length >= 3 || failures.length > 0, 'no processed frame', { timeout: 50_000 })
+    await waitUntil(() => frames.length >= 3 || failures.length > 0, 'no processed frame', {
+      timeout: 50_000,
+    })
     expect(failures).to.deep.equal([])
     const raw = await look(camera.track)
     const processed = await look(pipeline.output)
@@ -113,7 +115,9 @@ describe('virtual background pipeline (worker, wasm, model)', function () {
 
   it('switches to an image live, on the same output track', async () => {
     pipeline = startBackgroundPipeline(camera.track, { kind: 'blur', radius: 7 }, events, FILES)
-    await waitUntil(() => frames.length >= 1 || failures.length > 0, 'no processed frame', { timeout: 50_000 })
+    await waitUntil(() => frames.length >= 1 || failures.length > 0, 'no processed frame', {
+      timeout: 50_000,
+    })
     const output = pipeline.output
     pipeline.setEffect({ kind: 'image', image: await plainImage('#c02020') })
     const seen = frames.length
@@ -128,12 +132,10 @@ describe('virtual background pipeline (worker, wasm, model)', function () {
   })
 
   it('reports a model that cannot load, and leaves the camera running', async () => {
-    pipeline = startBackgroundPipeline(
-      camera.track,
-      { kind: 'blur', radius: 7 },
-      events,
-      { ...FILES, model: new URL('/virtual-background/missing.tflite', location.href).href },
-    )
+    pipeline = startBackgroundPipeline(camera.track, { kind: 'blur', radius: 7 }, events, {
+      ...FILES,
+      model: new URL('/virtual-background/missing.tflite', location.href).href,
+    })
     await waitUntil(() => failures.length > 0, 'no failure reported', { timeout: 50_000 })
     expect(failures[0]!.reason).to.equal('model')
     expect(frames).to.deep.equal([])
@@ -143,7 +145,9 @@ describe('virtual background pipeline (worker, wasm, model)', function () {
 
   it('stops: the output ends, the camera does not', async () => {
     pipeline = startBackgroundPipeline(camera.track, { kind: 'blur', radius: 7 }, events, FILES)
-    await waitUntil(() => frames.length >= 1 || failures.length > 0, 'no processed frame', { timeout: 50_000 })
+    await waitUntil(() => frames.length >= 1 || failures.length > 0, 'no processed frame', {
+      timeout: 50_000,
+    })
     pipeline.stop()
     expect(pipeline.output.readyState).to.equal('ended')
     expect(camera.track.readyState).to.equal('live')

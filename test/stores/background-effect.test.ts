@@ -205,8 +205,13 @@ describe('virtual background effect (store)', () => {
     attach()
     await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
     pipelines[0]!.events.onFailed('model', 'HTTP 404')
-    expect($backgroundEffect.get()).to.deep.equal({ status: 'failed', error: 'virtualBackground.errors.modelFailed' })
-    expect($toasts.get().map((toast) => toast.messageId)).to.deep.equal(['virtualBackground.errors.modelFailed'])
+    expect($backgroundEffect.get()).to.deep.equal({
+      status: 'failed',
+      error: 'virtualBackground.errors.modelFailed',
+    })
+    expect($toasts.get().map((toast) => toast.messageId)).to.deep.equal([
+      'virtualBackground.errors.modelFailed',
+    ])
     expect(sent).to.deep.equal([])
     expect(camera.readyState).to.equal('live')
     // Not retried behind the agent's back.
@@ -230,7 +235,9 @@ describe('virtual background effect (store)', () => {
     canProcess = false
     choose('blur')
     attach()
-    await waitUntil(() => $backgroundEffect.get().status === 'unsupported', 'not unsupported', { timeout: 2000 })
+    await waitUntil(() => $backgroundEffect.get().status === 'unsupported', 'not unsupported', {
+      timeout: 2000,
+    })
     expect(pipelines).to.have.length(0)
     expect($backgroundEffect.get().error).to.equal('virtualBackground.errors.unsupported')
   })

@@ -36,7 +36,11 @@ export function BackgroundPicker() {
             {intl.formatMessage({ id: 'virtualBackground.image' }, { number: i + 1 })}
           </option>
         ))}
-        {own && <option value={chosen}>{intl.formatMessage({ id: 'virtualBackground.ownImage' }, { number: 1 })}</option>}
+        {own && (
+          <option value={chosen}>
+            {intl.formatMessage({ id: 'virtualBackground.ownImage' }, { number: 1 })}
+          </option>
+        )}
       </select>
     </label>
   )

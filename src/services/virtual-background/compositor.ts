@@ -60,7 +60,8 @@ export class Compositor {
     ctx.drawImage(frame, 0, 0, width, height)
     // The background goes behind what is left.
     ctx.globalCompositeOperation = 'destination-over'
-    if (effect.kind === 'blur') ctx.drawImage(this.blur(frame, width, height, effect.radius), 0, 0, width, height)
+    if (effect.kind === 'blur')
+      ctx.drawImage(this.blur(frame, width, height, effect.radius), 0, 0, width, height)
     else drawCovering(ctx, effect.image, width, height)
     ctx.restore()
     return this.out

@@ -14,7 +14,10 @@ interface TrackGenerator extends MediaStreamTrack {
   readonly writable: WritableStream<VideoFrame>
 }
 interface InsertableStreams {
-  MediaStreamTrackProcessor?: new (init: { track: MediaStreamTrack; maxBufferSize?: number }) => TrackProcessor
+  MediaStreamTrackProcessor?: new (init: {
+    track: MediaStreamTrack
+    maxBufferSize?: number
+  }) => TrackProcessor
   MediaStreamTrackGenerator?: new (init: { kind: 'video' }) => TrackGenerator
 }
 
@@ -112,7 +115,8 @@ export function startBackgroundPipeline(
   return {
     output,
     setEffect(next) {
-      if (!stopped) worker.postMessage({ type: 'effect', effect: next } satisfies ToBackgroundWorker, transferOf(next))
+      if (!stopped)
+        worker.postMessage({ type: 'effect', effect: next } satisfies ToBackgroundWorker, transferOf(next))
     },
     stop,
   }

@@ -6,10 +6,7 @@ import {
 } from '../../constants'
 import { HTTP_PATHS, type VirtualBackgroundChoice } from '../../protocol'
 import { clock, type TimerId } from '../../services/clock'
-import type {
-  BackgroundPipeline,
-  BackgroundPipelineEvents,
-} from '../../services/virtual-background/pipeline'
+import type { BackgroundPipeline, BackgroundPipelineEvents } from '../../services/virtual-background/pipeline'
 import type { BackgroundEffect } from '../../services/virtual-background/protocol'
 import type { MessageId } from '../app/i18n'
 import { $config } from '../app/config'
@@ -40,7 +37,11 @@ export const $backgroundEffect = atom<BackgroundEffectState>(OFF)
 /** What processes the video: the worker pipeline, loaded with the first background turned on. */
 export interface BackgroundEngine {
   canProcess(): boolean
-  start(camera: MediaStreamTrack, effect: BackgroundEffect, events: BackgroundPipelineEvents): BackgroundPipeline
+  start(
+    camera: MediaStreamTrack,
+    effect: BackgroundEffect,
+    events: BackgroundPipelineEvents,
+  ): BackgroundPipeline
 }
 
 // The pipeline's module (and through it the worker, wasm and model) loads only when a background is on.
@@ -145,7 +146,8 @@ class Attachment {
     this.applied = choice
     // Blur ↔ image on a running pipeline: the same output track, nothing renegotiated.
     if (this.pipeline) return this.pipeline.setEffect(effect)
-    if (!engine.canProcess()) return this.turnOff({ status: 'unsupported', error: 'virtualBackground.errors.unsupported' }, true)
+    if (!engine.canProcess())
+      return this.turnOff({ status: 'unsupported', error: 'virtualBackground.errors.unsupported' }, true)
     this.pipeline = engine.start(this.camera, effect, {
       onFrame: () => {
         if (mine !== this.generation) return
@@ -159,7 +161,12 @@ class Attachment {
       onFailed: (reason, detail) => {
         if (mine !== this.generation) return
         console.warn('[agent-console] the virtual background stopped', reason, detail)
-        this.fail(choice, reason === 'model' ? 'virtualBackground.errors.modelFailed' : 'virtualBackground.errors.processingFailed')
+        this.fail(
+          choice,
+          reason === 'model'
+            ? 'virtualBackground.errors.modelFailed'
+            : 'virtualBackground.errors.processingFailed',
+        )
       },
     })
   }

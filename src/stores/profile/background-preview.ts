@@ -35,7 +35,9 @@ export async function openBackgroundPreview(): Promise<void> {
     camera = stream.getVideoTracks()[0] ?? null
     $backgroundPreview.set({ stream, error: null })
     if (camera)
-      detach = attachBackground(camera, (track) => $backgroundPreview.set({ stream: new MediaStream([track]), error: null }))
+      detach = attachBackground(camera, (track) =>
+        $backgroundPreview.set({ stream: new MediaStream([track]), error: null }),
+      )
   } catch (error) {
     if (mine !== opening) return
     $backgroundPreview.set({ stream: null, error: error instanceof Error ? error.message : String(error) })
