@@ -12,6 +12,13 @@ const scope = self as unknown as {
   postMessage(message: FromBackgroundWorker): void
   onmessage: ((event: MessageEvent<ToBackgroundWorker>) => void) | null
 }
+// MediaPipe's runtime prints its INFO lines on stderr, which reaches console.error: they are not errors.
+const printError = console.error.bind(console)
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].startsWith('INFO:')) console.info(...args)
+  else printError(...args)
+}
+
 let effect: BackgroundEffect | null = null
 let running = true
 
