@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs'
 import { createApplication } from './app'
 import { ConfigError, readConfig, type ServerConfig } from './config'
 import { printDemoLogins } from './demo-logins'
-import { startDemoSso } from './demo-idp/demo-sso'
 import type { Timers } from './timers'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -50,8 +49,9 @@ const app = await createApplication({
 const url = (await app.listen({ port: config.port, host: config.host })).replace('127.0.0.1', 'localhost')
 console.log(`Agent console: ${config.publicUrl ?? url}/`)
 console.log(`Customer page: ${config.publicUrl ?? url}/customer.html`)
-// The demo's enterprise SSO signs in at a real OpenID Connect provider running beside the server.
-const idp = config.production ? undefined : await startDemoSso(app)
+// The demo's enterprise SSO signs in at a real OpenID Connect provider running beside the server; loaded
+// once listening (oidc-provider is the slowest module to load), so a restart is serving sooner.
+const idp = config.production ? undefined : await (await import('./demo-idp/demo-sso')).startDemoSso(app)
 if (config.production) console.log('Production mode: no demo data, no test pages, no dev endpoints.')
 else printDemoLogins(app.context.clock.now())
 if (idp) console.log(`Demo identity provider (enterprise SSO of sso@demo.test): ${idp.issuer}\n`)
