@@ -27,6 +27,8 @@ function typeText(ts, node) {
 export function r2wcPlugin() {
   const sessionAttributes = []
   const ownProps = new Map()
+  // Event name → its type as a host's listener receives it (`CustomEvent<SessionChangeDetail>`), from AgentEventMap.
+  const eventTypes = new Map()
   return {
     name: 'r2wc-agent-elements',
     collectPhase({ ts, node }) {
@@ -39,6 +41,11 @@ export function r2wcPlugin() {
             description: jsDocText(ts, member),
           })
         }
+      }
+      if (ts.isInterfaceDeclaration(node) && node.name.text === 'AgentEventMap') {
+        for (const member of node.members)
+          if (ts.isPropertySignature(member) && member.type)
+            eventTypes.set(member.name.getText().replace(/['"]/g, ''), member.type.getText())
       }
       if (ts.isClassDeclaration(node) && node.name) {
         const call = node.heritageClauses?.[0]?.types[0]?.expression
@@ -73,10 +80,22 @@ export function r2wcPlugin() {
           if (!declaration.tagName?.startsWith('agent-')) continue
           delete declaration.mixins
           // The dispatch helper inside createAgentElement is not an event of its own.
-          declaration.events = (declaration.events ?? []).filter((event) => event.name?.startsWith('agent-'))
+          declaration.events = (declaration.events ?? [])
+            .filter((event) => event.name?.startsWith('agent-'))
+            .map((event) => {
+              const type = eventTypes.get(event.name)
+              if (!type) throw new Error(`${event.name} of <${declaration.tagName}> is not in AgentEventMap`)
+              return { ...event, type: { text: type } }
+            })
+          // An attribute's description from the element's @attr tag when its prop has no doc comment.
+          const documented = new Map((declaration.attributes ?? []).map((a) => [a.name, a.description ?? '']))
           declaration.superclass = { name: 'HTMLElement' }
           const all = [...sessionAttributes, ...(ownProps.get(declaration.name) ?? [])]
-          declaration.attributes = all.map(({ name, type, description }) => ({
+          const described = all.map((prop) => ({
+            ...prop,
+            description: prop.description || documented.get(kebab(prop.name)) || '',
+          }))
+          declaration.attributes = described.map(({ name, type, description }) => ({
             name: kebab(name),
             fieldName: name,
             type: { text: type },
@@ -84,7 +103,7 @@ export function r2wcPlugin() {
           }))
           declaration.members = [
             ...(declaration.members ?? []),
-            ...all.map(({ name, type, description }) => ({
+            ...described.map(({ name, type, description }) => ({
               kind: 'field',
               name,
               type: { text: type },
