@@ -24,6 +24,33 @@ function typeText(ts, node) {
   return node.getText()
 }
 
+/** The theme API every element takes (src/components/root/theme.styles.ts), for the manifest's `cssProperties`. */
+const THEME_PROPERTIES = [
+  [
+    '--agent-size',
+    "The console's own root size: every length inside scales from it, whatever the host page's root font size.",
+    '16px',
+  ],
+  ['--agent-density', 'Multiplies spacings and control heights: below 1 denser, above 1 roomier.', '1'],
+  [
+    '--agent-radius',
+    'Corner radius of controls and panels (small, large and x-large radii follow it).',
+    '0.25rem',
+  ],
+  ['--agent-font-family', 'Font family of the console.', "Shoelace's system sans-serif stack"],
+  [
+    '--agent-color-primary',
+    'Primary colour: buttons, links, focus ring (Shoelace primary 600).',
+    'Shoelace sky 600',
+  ],
+  [
+    '--agent-color-primary-hover',
+    'Primary colour on hover and focused inputs (Shoelace primary 500).',
+    'Shoelace sky 500',
+  ],
+  ['--agent-color-primary-active', 'Primary colour when pressed (Shoelace primary 700).', 'Shoelace sky 700'],
+].map(([name, description, defaultValue]) => ({ name, description, default: defaultValue }))
+
 export function r2wcPlugin() {
   const sessionAttributes = []
   const ownProps = new Map()
@@ -90,6 +117,7 @@ export function r2wcPlugin() {
           // An attribute's description from the element's @attr tag when its prop has no doc comment.
           const documented = new Map((declaration.attributes ?? []).map((a) => [a.name, a.description ?? '']))
           declaration.superclass = { name: 'HTMLElement' }
+          declaration.cssProperties = THEME_PROPERTIES
           const all = [...sessionAttributes, ...(ownProps.get(declaration.name) ?? [])]
           const described = all.map((prop) => ({
             ...prop,

@@ -34,6 +34,11 @@ function AgentConsoleView({ container, policiesUrl }: ElementProps<{ policiesUrl
  * @fires agent-http-error - A token verification or renewal failed; `detail` is `{ status, message }`.
  * @fires agent-protocol-error - The server sent a message that breaks the contract and the console dropped it; `detail` is `{ event, kind, field, reason }`.
  * @csspart root - The element's inner root.
+ * @csspart header - The console's header bar (logo, status, menus).
+ * @csspart status - The agent's status: dropdown, connection state and time connected.
+ * @csspart call-stage - The call's stage: the videos and the call controls.
+ * @csspart side-menu - The call's side menu of views (info, chat, transfer…).
+ * @csspart calendar - The appointments calendar (toolbar and day grid).
  */
 export class AgentConsoleElement extends createAgentElement({
   component: AgentConsoleView,

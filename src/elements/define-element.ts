@@ -57,9 +57,9 @@ export function createAgentElement<P>({
       // before it was connected, e.g. from cached chunks, has sheets of its own and still needs them).
       const adopted = this.container.adoptedStyleSheets
       // Sized in the console's own rem (own-rem.ts): the host page's root font size does not reach inside.
-      const missing = [lightTheme, themeStyles, baseStyles].map(ownRemSheet).filter(
-        (s): s is CSSStyleSheet => !!s && !adopted.includes(s),
-      )
+      const missing = [lightTheme, themeStyles, baseStyles]
+        .map(ownRemSheet)
+        .filter((s): s is CSSStyleSheet => !!s && !adopted.includes(s))
       if (missing.length) this.container.adoptedStyleSheets = [...missing, ...adopted]
       const emit = (name: string, detail: unknown) =>
         this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }))

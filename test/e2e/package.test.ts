@@ -327,6 +327,16 @@ describe('the published package', () => {
             assert.ok(detail, `${declaration.tagName} ${event.name} has a CustomEvent type`)
             assert.match(detailTypes, new RegExp(`\\b${detail}\\b`), `${detail} is exported`)
           }
+          assert.ok(
+            declaration.cssProperties?.some((property) => property.name === '--agent-size'),
+            `${declaration.tagName} lists the theme's CSS properties`,
+          )
+          assert.ok(declaration.cssParts?.some((part) => part.name === 'root'))
+          if (declaration.tagName === 'agent-console')
+            assert.deepEqual(
+              declaration.cssParts?.map((part) => part.name),
+              ['root', 'header', 'status', 'call-stage', 'side-menu', 'calendar'],
+            )
           for (const member of declaration.members ?? []) {
             assert.notEqual(member.privacy, 'private', member.name)
             assert.doesNotMatch(member.name, /^(#|_)/, `${declaration.tagName}.${member.name} is not public`)
