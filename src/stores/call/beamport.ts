@@ -4,7 +4,7 @@ import { BEAMPORT_CONNECT_DELAY_MS, BEAMPORT_MAX_RETRIES } from '../../constants
 import type { Beamport, SignalIn } from '../../protocol'
 import { clock, type TimerId } from '../../services/clock'
 import type { PeerLink, PeerLinkOptions } from '../../services/peer'
-import { FileExchange, type ExchangeEvents } from '../../services/transfer/file-exchange'
+import type { FileExchange, ExchangeEvents } from '../../services/transfer/file-exchange'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
 import { showCallView } from './call-views'
@@ -67,7 +67,9 @@ export function beamportExchange(channel: BeamportChannel, peerId: string): File
   if (!exchange) {
     const events = handlers.get(channel)?.(peerId)
     if (!events) throw new Error(`nothing handles the ${channel} channel`)
-    exchange = new FileExchange(events)
+    // Loaded by connect() before any peer exists on a channel, and an exchange is only asked of a peer.
+    if (!Exchange) throw new Error('the file exchange is used before a beamport connected')
+    exchange = new Exchange(events)
     exchanges.set(k, exchange)
   }
   return exchange
@@ -80,8 +82,11 @@ export function beamportPeers(channel: BeamportChannel): string[] {
 
 // simple-peer loads with the first call (call-media loads it too: one chunk).
 let createPeerLink: ((options: PeerLinkOptions) => PeerLink) | null = null
+// The file exchange (framing, resume, sinks) loads with the first beamport, not with the console.
+let Exchange: typeof FileExchange | null = null
 const loadPeer = async () => {
   createPeerLink ??= (await import('../../services/peer')).createPeerLink
+  Exchange ??= (await import('../../services/transfer/file-exchange')).FileExchange
   return createPeerLink
 }
 

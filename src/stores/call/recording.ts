@@ -11,7 +11,7 @@ import { notify } from '../app/toasts'
 import { $call, type ActiveCall } from './call-state'
 import { $localMedia, $participants } from './call-media'
 import { onCallCleanup } from './call-scope'
-import { RecordingSession, type RecordingOutcome } from './recording-session'
+import type { RecordingSession, RecordingOutcome } from './recording-session'
 
 /** Where a recording of the call stands. */
 export type RecordingPhase = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping'
@@ -126,6 +126,8 @@ export async function startRecording({ automatic = false }: { automatic?: boolea
     return
   }
   try {
+    // The recorder, its composition and its upload load with the first recording, not with the console.
+    const { RecordingSession } = await import('./recording-session')
     const started = await RecordingSession.start({
       sources: sources(),
       settings,
