@@ -2,7 +2,7 @@
 import { r2wcPlugin } from './scripts/cem-r2wc-plugin.mjs'
 
 export default {
-  globs: ['src/elements/define-element.ts', 'src/elements/agent-*.tsx'],
+  globs: ['src/elements/element-types.ts', 'src/elements/events/event-map.ts', 'src/elements/agent-*.tsx'],
   outdir: '.',
   plugins: [r2wcPlugin()],
 }

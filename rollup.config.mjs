@@ -29,6 +29,8 @@ export const elements = ['agent-console', 'agent-login', 'agent-status', 'agent-
 
 const input = {
   index: 'src/elements/index.ts',
+  // Side-effect free: configure() then defineElements(); nothing is defined or connected on import.
+  setup: 'src/elements/setup.ts',
   ...Object.fromEntries(elements.map((name) => [name, `src/elements/${name}.tsx`])),
 }
 

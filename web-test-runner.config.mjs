@@ -5,6 +5,8 @@ import { build } from 'esbuild'
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs'
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs'
 import { defaultReporter } from '@web/test-runner'
+import { readFile } from 'node:fs/promises'
+import { bundleWorker, COPIED, MODEL_FILE, modelFile } from './scripts/virtual-background-assets.mjs'
 
 const bundleTests = {
   name: 'bundle-tests',
@@ -26,12 +28,32 @@ const bundleTests = {
   },
 }
 
+// The virtual background's folder as the build lays it out (scripts/virtual-background-assets.mjs), under
+// /virtual-background/: the worker bundled from source, the wasm runtime and the model from node_modules.
+const virtualBackground = {
+  name: 'virtual-background',
+  async serve(context) {
+    if (!context.path.startsWith('/virtual-background/')) return undefined
+    const name = context.path.slice('/virtual-background/'.length)
+    if (name === 'worker.js') return { body: await bundleWorker({ minify: false }), type: 'js' }
+    if (name === MODEL_FILE) return { body: Buffer.from(await modelFile()), type: 'application/octet-stream' }
+    const copied = COPIED.find(([, to]) => to === name)
+    if (!copied) return undefined
+    const type = name.endsWith('.wasm')
+      ? 'application/wasm'
+      : name.endsWith('.js')
+        ? 'js'
+        : 'application/octet-stream'
+    return { body: await readFile(copied[0]), type }
+  },
+}
+
 export default {
   files: ['test/**/*.test.{ts,tsx}', '!test/server/**', '!test/e2e/**', '!test/tools/**'],
   nodeResolve: false,
   concurrency: 2,
   testsFinishTimeout: 180_000,
-  plugins: [bundleTests],
+  plugins: [bundleTests, virtualBackground],
   reporters: [defaultReporter(), countingReporter('test-results/browser.json')],
   testFramework: { config: { timeout: 10_000, forbidOnly: true } },
   browsers: [

@@ -1,6 +1,6 @@
 // bench/reconnect: an agent available in the console (Chromium, the built bundle: `npm run build` first)
-// while the reference server (PGlite on disk) is killed with `kill -9` and started again on the same
-// folder and port, ROUNDS times (default 5). Prints JSON: seconds from the kill to the server being
+// while the reference server (PGlite on disk), started as `npm start` runs it (dist/server/main.js), is
+// killed with `kill -9` and started again on the same folder and port, ROUNDS times (default 5). Prints JSON: seconds from the kill to the server being
 // ready, from the kill to the agent available again, and from the server being ready to the agent
 // available (p50, max). Goals (issue 18): kill → available ≤ 6 s, ready → available ≤ 1 s.
 // Usage: node --import tsx bench/reconnect.ts   (ROUNDS to change)
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.mjs'
-import { startServer, type RunningServer } from '../test/e2e/support/server'
+import { startBuiltServer, type RunningServer } from '../test/e2e/support/server'
 import { agentOnline, inConsole } from '../test/e2e/support/console-page'
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5)
@@ -18,7 +18,7 @@ const ROUND_LIMIT_MS = 60_000
 
 const folder = mkdtempSync(join(tmpdir(), 'bench-reconnect-'))
 const dataDir = join(folder, 'pglite')
-let server: RunningServer = await startServer({ DATA_DIR: dataDir })
+let server: RunningServer = await startBuiltServer({ DATABASE_URL: dataDir })
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
 const seconds = (ms: number) => Number((ms / 1000).toFixed(2))
 const summary = (values: number[]) => {
@@ -44,7 +44,7 @@ try {
     await page
       .locator(inConsole('.connection-state:not([data-state="online"])'))
       .waitFor({ state: 'attached', timeout: ROUND_LIMIT_MS })
-    server = await startServer({ DATA_DIR: dataDir }, port)
+    server = await startBuiltServer({ DATABASE_URL: dataDir }, port)
     const readyAt = performance.now()
     await online.waitFor({ state: 'attached', timeout: ROUND_LIMIT_MS })
     await available.waitFor({ timeout: ROUND_LIMIT_MS })

@@ -24,9 +24,38 @@ function typeText(ts, node) {
   return node.getText()
 }
 
+/** The theme API every element takes (src/components/root/theme.styles.ts), for the manifest's `cssProperties`. */
+const THEME_PROPERTIES = [
+  [
+    '--agent-size',
+    "The console's own root size: every length inside scales from it, whatever the host page's root font size.",
+    '16px',
+  ],
+  ['--agent-density', 'Multiplies spacings and control heights: below 1 denser, above 1 roomier.', '1'],
+  [
+    '--agent-radius',
+    'Corner radius of controls and panels (small, large and x-large radii follow it).',
+    '0.25rem',
+  ],
+  ['--agent-font-family', 'Font family of the console.', "Shoelace's system sans-serif stack"],
+  [
+    '--agent-color-primary',
+    'Primary colour: buttons, links, focus ring (Shoelace primary 600).',
+    'Shoelace sky 600',
+  ],
+  [
+    '--agent-color-primary-hover',
+    'Primary colour on hover and focused inputs (Shoelace primary 500).',
+    'Shoelace sky 500',
+  ],
+  ['--agent-color-primary-active', 'Primary colour when pressed (Shoelace primary 700).', 'Shoelace sky 700'],
+].map(([name, description, defaultValue]) => ({ name, description, default: defaultValue }))
+
 export function r2wcPlugin() {
   const sessionAttributes = []
   const ownProps = new Map()
+  // Event name → its type as a host's listener receives it (`CustomEvent<SessionChangeDetail>`), from AgentEventMap.
+  const eventTypes = new Map()
   return {
     name: 'r2wc-agent-elements',
     collectPhase({ ts, node }) {
@@ -39,6 +68,11 @@ export function r2wcPlugin() {
             description: jsDocText(ts, member),
           })
         }
+      }
+      if (ts.isInterfaceDeclaration(node) && node.name.text === 'AgentEventMap') {
+        for (const member of node.members)
+          if (ts.isPropertySignature(member) && member.type)
+            eventTypes.set(member.name.getText().replace(/['"]/g, ''), member.type.getText())
       }
       if (ts.isClassDeclaration(node) && node.name) {
         const call = node.heritageClauses?.[0]?.types[0]?.expression
@@ -73,10 +107,23 @@ export function r2wcPlugin() {
           if (!declaration.tagName?.startsWith('agent-')) continue
           delete declaration.mixins
           // The dispatch helper inside createAgentElement is not an event of its own.
-          declaration.events = (declaration.events ?? []).filter((event) => event.name?.startsWith('agent-'))
+          declaration.events = (declaration.events ?? [])
+            .filter((event) => event.name?.startsWith('agent-'))
+            .map((event) => {
+              const type = eventTypes.get(event.name)
+              if (!type) throw new Error(`${event.name} of <${declaration.tagName}> is not in AgentEventMap`)
+              return { ...event, type: { text: type } }
+            })
+          // An attribute's description from the element's @attr tag when its prop has no doc comment.
+          const documented = new Map((declaration.attributes ?? []).map((a) => [a.name, a.description ?? '']))
           declaration.superclass = { name: 'HTMLElement' }
+          declaration.cssProperties = THEME_PROPERTIES
           const all = [...sessionAttributes, ...(ownProps.get(declaration.name) ?? [])]
-          declaration.attributes = all.map(({ name, type, description }) => ({
+          const described = all.map((prop) => ({
+            ...prop,
+            description: prop.description || documented.get(kebab(prop.name)) || '',
+          }))
+          declaration.attributes = described.map(({ name, type, description }) => ({
             name: kebab(name),
             fieldName: name,
             type: { text: type },
@@ -84,7 +131,7 @@ export function r2wcPlugin() {
           }))
           declaration.members = [
             ...(declaration.members ?? []),
-            ...all.map(({ name, type, description }) => ({
+            ...described.map(({ name, type, description }) => ({
               kind: 'field',
               name,
               type: { text: type },

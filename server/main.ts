@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs'
 import { createApplication } from './app'
 import { ConfigError, readConfig, type ServerConfig } from './config'
 import { printDemoLogins } from './demo-logins'
-import { startDemoSso } from './demo-idp/demo-sso'
 import type { Timers } from './timers'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -31,6 +30,9 @@ function milliseconds(name: string, fallback: number): number {
   return value
 }
 
+// The demo's enterprise SSO signs in at a real OpenID Connect provider running beside the server. Its
+// module (oidc-provider, the slowest to load) is imported only by the demo, while the database opens.
+const demoSso = config.production ? undefined : import('./demo-idp/demo-sso')
 const app = await createApplication({
   version,
   production: config.production,
@@ -48,10 +50,10 @@ const app = await createApplication({
   ...(process.env.TIMERS ? { timers: JSON.parse(process.env.TIMERS) as Partial<Timers> } : {}),
 })
 const url = (await app.listen({ port: config.port, host: config.host })).replace('127.0.0.1', 'localhost')
+// Running, the demo's provider too, before the address is printed: what waits for it finds it whole.
+const idp = demoSso ? await (await demoSso).startDemoSso(app) : undefined
 console.log(`Agent console: ${config.publicUrl ?? url}/`)
 console.log(`Customer page: ${config.publicUrl ?? url}/customer.html`)
-// The demo's enterprise SSO signs in at a real OpenID Connect provider running beside the server.
-const idp = config.production ? undefined : await startDemoSso(app)
 if (config.production) console.log('Production mode: no demo data, no test pages, no dev endpoints.')
 else printDemoLogins(app.context.clock.now())
 if (idp) console.log(`Demo identity provider (enterprise SSO of sso@demo.test): ${idp.issuer}\n`)

@@ -68,6 +68,13 @@ export const DEFAULT_PAGE_SIZE = 10
 export const WEEK_START_DAY = 1
 /** Virtual-background blur strength. */
 export const VIRTUAL_BACKGROUND_BLUR = 7
+/**
+ * Below this many processed frames a second (or 60 % of a slower camera's own rate) the machine is not
+ * keeping up with the virtual background.
+ */
+export const VIRTUAL_BACKGROUND_MIN_FPS = 15
+/** Seconds in a row below `VIRTUAL_BACKGROUND_MIN_FPS` before the virtual background turns itself off. */
+export const VIRTUAL_BACKGROUND_SLOW_SECONDS = 5
 /** Length of a virtual-background image id. */
 export const BACKGROUND_IMAGE_ID_LENGTH = 24
 /** Length of a 2FA PIN. */

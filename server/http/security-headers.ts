@@ -6,6 +6,13 @@ import fastifyHelmet from '@fastify/helmet'
 /** Where browsers report a violation of the policy (`POST`, JSON). */
 export const CSP_REPORT_PATH = '/api/csp-report'
 
+/**
+ * Where the virtual background's worker is served (scripts/virtual-background-assets.mjs). A worker runs
+ * under the policy of its own script's answer, and this one compiles MediaPipe's WebAssembly runtime:
+ * these answers alone get `'wasm-unsafe-eval'` (WebAssembly compilation only; `eval` stays forbidden).
+ */
+export const WASM_WORKER_PATH = /^\/dist\/(cdn|npm)\/virtual-background\/worker\.js$/
+
 /** One year, the HSTS lifetime browsers' preload lists ask for. */
 const HSTS_SECONDS = 365 * 24 * 60 * 60
 
@@ -81,6 +88,15 @@ export async function registerSecurityHeaders(
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     // Opening the identity provider and coming back must keep working; popups are not used.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
+  })
+  app.addHook('onSend', async (request, reply) => {
+    if (!WASM_WORKER_PATH.test(request.url.split('?')[0] ?? '')) return
+    const policy = reply.getHeader('content-security-policy')
+    if (typeof policy === 'string')
+      reply.header(
+        'content-security-policy',
+        policy.replace(/script-src 'self'/, "script-src 'self' 'wasm-unsafe-eval'"),
+      )
   })
   app.addHook('onRequest', async (request, reply) => {
     const tls = request.protocol === 'https' || options.publicUrl().startsWith('https://')

@@ -37,6 +37,8 @@ export interface SeedUser {
   totp?: boolean
   sso?: boolean
   timezone?: string
+  /** May upload background images of their own (true unless said otherwise). */
+  imagesAccess?: boolean
 }
 
 const { sales, support, billing } = SEED.segments
@@ -78,6 +80,8 @@ export const SEED_USERS: SeedUser[] = [
     level: 5,
     account: SEED.account,
     segments: [support],
+    // The 'You do not have access to upload images' case of the virtual background page.
+    imagesAccess: false,
   },
   {
     key: 'elena',

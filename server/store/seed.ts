@@ -123,6 +123,7 @@ async function seedUsers(tx: Queryable, passwordHash: string): Promise<void> {
       timezone: user.timezone ?? 'America/Santiago',
       totpSecret: user.totp ? DEMO_TOTP_SECRET : null,
       backupCodes: user.totp ? DEMO_BACKUP_CODES.map(hashBackupCode) : [],
+      imagesAccess: user.imagesAccess ?? true,
     })
     for (const segment of user.segments)
       await tx.query('INSERT INTO agent_segments (user_id, segment_id) VALUES ($1, $2)', [id, segment])
@@ -143,14 +144,16 @@ export interface NewUser {
   timezone?: string
   totpSecret?: string | null
   backupCodes?: string[]
+  /** May upload background images (default true). */
+  imagesAccess?: boolean
 }
 
 /** Inserts a user with default settings, and its agent state. */
 export async function insertUser(tx: Queryable, user: NewUser): Promise<void> {
   await tx.query(
     `INSERT INTO users (id, account_id, email, firstname, lastname, level, password_hash, locked, sso, timezone,
-       totp_secret, backup_codes, settings)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+       totp_secret, backup_codes, settings, images_access)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [
       user.id,
       user.accountId,
@@ -165,6 +168,7 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<void> {
       user.totpSecret ?? null,
       user.backupCodes ?? [],
       JSON.stringify({ ringtone: 'classic', virtualBackground: { enabled: false, background: '' } }),
+      user.imagesAccess ?? true,
     ],
   )
   await tx.query('INSERT INTO agent_states (user_id) VALUES ($1)', [user.id])

@@ -33,6 +33,7 @@ function AgentCalendarView({ container, timeZone }: ElementProps<AgentCalendarPr
  * @fires agent-meeting-join - The agent joined an appointment's meeting: `detail.appointmentId`.
  * @fires agent-protocol-error - The server sent a message that breaks the contract and the console dropped it; `detail` is `{ event, kind, field, reason }`.
  * @csspart root - The element's inner root.
+ * @csspart calendar - The appointments calendar (toolbar and day grid).
  */
 export class AgentCalendarElement extends createAgentElement<AgentCalendarProps>({
   component: AgentCalendarView,

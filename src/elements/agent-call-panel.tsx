@@ -46,6 +46,8 @@ function AgentCallPanelView({ container }: ElementProps) {
  * @fires agent-call-end - The call or meeting ended: `detail.callId`, `detail.kind`, `detail.reason`.
  * @fires agent-protocol-error - The server sent a message that breaks the contract and the console dropped it; `detail` is `{ event, kind, field, reason }`.
  * @csspart root - The element's inner root.
+ * @csspart call-stage - The call's stage: the videos and the call controls.
+ * @csspart side-menu - The call's side menu of views (info, chat, transfer…).
  */
 export class AgentCallPanelElement extends createAgentElement({
   component: AgentCallPanelView,

@@ -9,13 +9,14 @@ import {
   statusChange,
   protocolError,
 } from './events/session-events'
-import { DEFAULT_POLICIES_URL } from './policies'
+import { usePoliciesUrl } from './policies'
 import './events/event-map'
 
 function AgentConsoleView({ container, policiesUrl }: ElementProps<{ policiesUrl?: string }>) {
+  const policies = usePoliciesUrl(policiesUrl)
   return (
     <ElementRoot container={container ?? null}>
-      <ConsoleApp policiesUrl={policiesUrl || DEFAULT_POLICIES_URL} />
+      <ConsoleApp policiesUrl={policies} />
     </ElementRoot>
   )
 }
@@ -25,7 +26,7 @@ function AgentConsoleView({ container, policiesUrl }: ElementProps<{ policiesUrl
  * Routes follow SPEC §2 (`routing="history"` to own the address bar).
  *
  * @tag agent-console
- * @attr policies-url - Address of the terms and privacy policies the login's checkbox links to (default `/demo/policies.html`).
+ * @attr policies-url - Address of the terms and privacy policies the login's checkbox links to (default: `configure({ policiesUrl })`, else `/demo/policies.html` on the console's server).
  * @fires agent-locale-change - The session's language changed; `detail.locale` is en, es or fr.
  * @fires agent-session-change - An agent signed in or the session ended; `detail` is `{ signedIn, userId }`.
  * @fires agent-status-change - The server confirmed the agent's status; `detail` is `{ status, online, available, inCall }`.
@@ -33,6 +34,11 @@ function AgentConsoleView({ container, policiesUrl }: ElementProps<{ policiesUrl
  * @fires agent-http-error - A token verification or renewal failed; `detail` is `{ status, message }`.
  * @fires agent-protocol-error - The server sent a message that breaks the contract and the console dropped it; `detail` is `{ event, kind, field, reason }`.
  * @csspart root - The element's inner root.
+ * @csspart header - The console's header bar (logo, status, menus).
+ * @csspart status - The agent's status: dropdown, connection state and time connected.
+ * @csspart call-stage - The call's stage: the videos and the call controls.
+ * @csspart side-menu - The call's side menu of views (info, chat, transfer…).
+ * @csspart calendar - The appointments calendar (toolbar and day grid).
  */
 export class AgentConsoleElement extends createAgentElement({
   component: AgentConsoleView,

@@ -6,15 +6,15 @@ import { $signedIn, logout } from '../stores/session/session'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
 import { httpError, sessionChange } from './events/session-events'
-import { DEFAULT_POLICIES_URL } from './policies'
+import { usePoliciesUrl } from './policies'
 import './events/event-map'
 
 type LoginProps = ElementProps<{ policiesUrl?: string; claim?: string }>
 
 function LoginOrSignedIn({ policiesUrl, claim }: LoginProps) {
   const signedIn = useStore($signedIn)
-  if (!signedIn)
-    return <LoginScreen claimId={claim || undefined} policiesUrl={policiesUrl || DEFAULT_POLICIES_URL} />
+  const policies = usePoliciesUrl(policiesUrl)
+  if (!signedIn) return <LoginScreen claimId={claim || undefined} policiesUrl={policies} />
   return (
     <p className="signed-in">
       <FormattedMessage id="login.signedIn" />{' '}
@@ -38,7 +38,7 @@ function AgentLoginView(props: LoginProps) {
  * in it shows a log-out button; the page hears `agent-session-change`.
  *
  * @tag agent-login
- * @attr policies-url - Address of the terms and privacy policies the checkbox links to (default `/demo/policies.html`).
+ * @attr policies-url - Address of the terms and privacy policies the checkbox links to (default: `configure({ policiesUrl })`, else `/demo/policies.html` on the console's server).
  * @attr claim - A one-time claim id: the session it names is claimed on load (what `/login/claim/{id}` does in the console).
  * @fires agent-locale-change - The session's language changed; `detail.locale` is en, es or fr.
  * @fires agent-session-change - An agent signed in or the session ended; `detail` is `{ signedIn, userId }`.

@@ -36,6 +36,7 @@ function AgentStatusView({ container }: ElementProps) {
  * @fires agent-connection-change - The realtime link changed state; `detail` is `{ state, attempt, code }`.
  * @fires agent-protocol-error - The server sent a message that breaks the contract and the console dropped it; `detail` is `{ event, kind, field, reason }`.
  * @csspart root - The element's inner root.
+ * @csspart status - The agent's status: dropdown, connection state and time connected.
  */
 export class AgentStatusElement extends createAgentElement({
   component: AgentStatusView,

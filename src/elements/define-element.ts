@@ -2,28 +2,18 @@ import r2wc from '@r2wc/react-to-web-component'
 import type { ComponentType } from 'react'
 import lightTheme from '@shoelace-style/shoelace/dist/themes/light.styles.js'
 import { baseStyles } from '../components/root/base.styles'
+import { themeStyles } from '../components/root/theme.styles'
+import { ownRemSheet } from '../components/root/own-rem'
 import '../components/icons/register-icons'
 import { configureFromAttributes, setLanguageOverride } from '../stores/app/config'
+import type { AgentElementClass, ElementEventSource, SessionAttributes } from './element-types'
 
-/** Attributes every agent element accepts; the first element connected configures the page's session. */
-export interface SessionAttributes {
-  /** Base URL of the REST API (attribute `api-url`). */
-  apiUrl?: string
-  /** Origin of the realtime server (attribute `socket-url`). */
-  socketUrl?: string
-  /** Language override: en, es or fr (attribute `lang`). */
-  lang?: string
-  /** `history` to own the address bar, `memory` to keep the route inside (attribute `routing`). */
-  routing?: string
-}
+export type { AgentElementClass, ElementEventSource, SessionAttributes } from './element-types'
 
 /** Props r2wc hands to an element's component. */
 export type ElementProps<P = object> = P & SessionAttributes & { container?: ShadowRoot }
 
 type R2wcType = 'string' | 'number' | 'boolean' | 'json'
-
-/** Starts an event source of an element while it is connected; returns its stop function. */
-export type ElementEventSource = (emit: (name: `agent-${string}`, detail: unknown) => void) => () => void
 
 interface AgentElementOptions<P> {
   /** The element's React tree; it receives the shadow root as `container`. */
@@ -40,12 +30,17 @@ const sessionProps = { apiUrl: 'string', socketUrl: 'string', lang: 'string', ro
  * Builds an agent element class: an r2wc element rendering into an open shadow root, styled by the
  * Shoelace theme and our baseline, configuring the page's session when it is the first connected.
  */
-export function createAgentElement<P>({ component, props = {}, events = [] }: AgentElementOptions<P>) {
+export function createAgentElement<P>({
+  component,
+  props = {},
+  events = [],
+}: AgentElementOptions<P>): AgentElementClass<P> {
   const Base = r2wc(component as ComponentType<object>, {
     shadow: 'open',
     props: { ...sessionProps, ...props },
   }) as unknown as { new (): HTMLElement & { container: ShadowRoot } }
 
+  // Declared by its public shape only (element-types.ts): no React, no private state in the published types.
   return class AgentElement extends Base {
     #stops: (() => void)[] = []
     #connected = false
@@ -61,9 +56,10 @@ export function createAgentElement<P>({ component, props = {}, events = [] }: Ag
       // Theme and baseline first, whatever a view adopted already (an element whose views rendered
       // before it was connected, e.g. from cached chunks, has sheets of its own and still needs them).
       const adopted = this.container.adoptedStyleSheets
-      const missing = [lightTheme.styleSheet, baseStyles.styleSheet].filter(
-        (s): s is CSSStyleSheet => !!s && !adopted.includes(s),
-      )
+      // Sized in the console's own rem (own-rem.ts): the host page's root font size does not reach inside.
+      const missing = [lightTheme, themeStyles, baseStyles]
+        .map(ownRemSheet)
+        .filter((s): s is CSSStyleSheet => !!s && !adopted.includes(s))
       if (missing.length) this.container.adoptedStyleSheets = [...missing, ...adopted]
       const emit = (name: string, detail: unknown) =>
         this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }))
@@ -87,7 +83,7 @@ export function createAgentElement<P>({ component, props = {}, events = [] }: Ag
         }
       ).attributeChangedCallback.call(this, name, previous, value)
     }
-  }
+  } as unknown as AgentElementClass<P>
 }
 
 /** Registers a tag once, so two bundles of the console on one page do not collide. */

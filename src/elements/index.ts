@@ -1,5 +1,6 @@
 /**
- * The whole console: importing this module registers all five elements.
+ * The whole console: importing this module registers all five elements. To configure before anything
+ * is defined, import `agent-console/setup` instead and call `configure()` then `defineElements()`.
  *
  * @example
  * import { configure } from 'agent-console'
@@ -10,5 +11,4 @@ export { AgentLoginElement } from './agent-login'
 export { AgentStatusElement } from './agent-status'
 export { AgentCallPanelElement } from './agent-call-panel'
 export { AgentCalendarElement } from './agent-calendar'
-export { configure, type ConsoleConfig } from '../stores/app/config'
-export type { AgentEventMap } from './events/event-map'
+export * from './setup'

@@ -16,6 +16,11 @@ export interface PeerLink {
   readonly connected: boolean
   /** The connection's data channel once it is up (file transfers use it directly, for speed). */
   readonly channel: RTCDataChannel | null
+  /**
+   * Sends another video track in place of the one sent now (the virtual background on or off), without
+   * renegotiating. Does nothing when the connection sends no video.
+   */
+  replaceVideoTrack(track: MediaStreamTrack): void
 }
 
 /** How to make a connection and what to tell its owner. */
@@ -67,6 +72,8 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     ...(options.channelName ? { channelName: options.channelName } : {}),
   })
   let destroyed = false
+  // simple-peer finds a sender by the track first added and the stream it came in.
+  let sentVideo = options.stream?.getVideoTracks()[0] ?? null
   peer.on('signal', (data) => {
     if (!destroyed) options.onSignal(data as unknown as Record<string, unknown>)
   })
@@ -106,6 +113,15 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     },
     get channel() {
       return peer.connected ? dataChannelOf(peer) : null
+    },
+    replaceVideoTrack: (track) => {
+      if (destroyed || !sentVideo || !options.stream || track === sentVideo) return
+      try {
+        peer.replaceTrack(sentVideo, track, options.stream)
+        sentVideo = track
+      } catch (error) {
+        options.onError?.(error as Error)
+      }
     },
   }
 }

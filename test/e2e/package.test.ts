@@ -161,6 +161,9 @@ describe('the published package', () => {
           assert.ok(listed.includes(`dist/${build}/${name}.js`), `dist/${build}/${name}.js`)
       }
       assert.ok(listed.includes('dist/types/elements/index.d.ts'))
+      for (const build of ['npm', 'cdn'])
+        assert.ok(listed.includes(`dist/${build}/setup.js`), `dist/${build}/setup.js`)
+      assert.ok(listed.includes('dist/types/elements/setup.d.ts'))
       for (const name of ELEMENTS)
         assert.ok(listed.includes(`dist/types/elements/${name}.d.ts`), `${name}.d.ts`)
       assert.ok(listed.includes('custom-elements.json'))
@@ -229,6 +232,117 @@ describe('the published package', () => {
       )
       assert.match(renderers[0]!.version, /^19\./)
       assert.deepEqual(errors, [])
+    },
+  )
+
+  it(
+    'type-checks a TypeScript host with skipLibCheck off and no @types/react: typed events, public API only',
+    { timeout: 120_000 },
+    async () => {
+      // npm installs @types/react as react-intl's peer; what matters is that the package's types never read it.
+      await writeFile(
+        join(host, 'consumer.ts'),
+        [
+          "import { configure, defineElements, logout, type SessionChangeDetail } from 'agent-console/setup'",
+          "import type { AgentCalendarElement } from 'agent-console'",
+          "configure({ apiUrl: 'https://console.example.net/api', tokenProvider: async () => null })",
+          "await defineElements(['agent-status', 'agent-calendar'])",
+          "document.addEventListener('agent-session-change', (event) => {",
+          '  const detail: SessionChangeDetail = event.detail',
+          '  if (!detail.signedIn) void logout()',
+          '})',
+          "document.addEventListener('agent-call-end', (event) => console.log(event.detail.reason.toUpperCase()))",
+          "const status = document.querySelector('agent-status')",
+          'const api: string | undefined = status?.apiUrl',
+          "const calendar: AgentCalendarElement = document.createElement('agent-calendar')",
+          "calendar.timeZone = 'Europe/Madrid'",
+          '// @ts-expect-error the elements have no public state beyond their attributes',
+          'console.log(api, calendar.stops)',
+          '// @ts-expect-error an event detail is typed',
+          "document.addEventListener('agent-status-change', (event) => event.detail.nope)",
+          '',
+        ].join('\n'),
+      )
+      await writeFile(
+        join(host, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'ESNext',
+            moduleResolution: 'Bundler',
+            lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+            types: [],
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+          },
+          files: ['consumer.ts'],
+        }),
+      )
+      const tsc = join(process.cwd(), 'node_modules/typescript/bin/tsc')
+      const checked = await promisify(execFile)(process.execPath, [tsc, '-p', host, '--listFilesOnly']).catch(
+        (error: { stdout?: string }) => assert.fail(`tsc failed:\n${error.stdout ?? String(error)}`),
+      )
+      const files = checked.stdout.split('\n').filter(Boolean)
+      assert.ok(files.some((file) => file.endsWith('agent-console/dist/types/elements/setup.d.ts')))
+      assert.deepEqual(
+        files.filter((file) => /node_modules\/(@types\/)?react(-dom)?\//.test(file)),
+        [],
+        'no React declarations are read',
+      )
+      await promisify(execFile)(process.execPath, [tsc, '-p', host]).catch((error: { stdout?: string }) =>
+        assert.fail(`the host's type check failed:\n${error.stdout ?? String(error)}`),
+      )
+    },
+  )
+
+  it(
+    'ships a manifest of published modules, typed events and public members only',
+    { timeout: 30_000 },
+    async () => {
+      const manifest = JSON.parse(
+        await readFile(join(host, 'node_modules/agent-console/custom-elements.json'), 'utf8'),
+      ) as {
+        modules: {
+          path: string
+          declarations: {
+            tagName?: string
+            events?: { name: string; type?: { text: string } }[]
+            members?: { name: string; privacy?: string }[]
+            cssParts?: { name: string }[]
+            cssProperties?: { name: string }[]
+          }[]
+        }[]
+      }
+      const detailTypes = await readFile(
+        join(host, 'node_modules/agent-console/dist/types/elements/setup.d.ts'),
+        'utf8',
+      )
+      assert.equal(manifest.modules.length, ELEMENTS.length)
+      for (const module of manifest.modules) {
+        assert.ok(packed.includes(module.path), `${module.path} is published`)
+        for (const declaration of module.declarations) {
+          for (const event of declaration.events ?? []) {
+            const detail = /^CustomEvent<(\w+)>$/.exec(event.type?.text ?? '')?.[1]
+            assert.ok(detail, `${declaration.tagName} ${event.name} has a CustomEvent type`)
+            assert.match(detailTypes, new RegExp(`\\b${detail}\\b`), `${detail} is exported`)
+          }
+          assert.ok(
+            declaration.cssProperties?.some((property) => property.name === '--agent-size'),
+            `${declaration.tagName} lists the theme's CSS properties`,
+          )
+          assert.ok(declaration.cssParts?.some((part) => part.name === 'root'))
+          if (declaration.tagName === 'agent-console')
+            assert.deepEqual(
+              declaration.cssParts?.map((part) => part.name),
+              ['root', 'header', 'status', 'call-stage', 'side-menu', 'calendar'],
+            )
+          for (const member of declaration.members ?? []) {
+            assert.notEqual(member.privacy, 'private', member.name)
+            assert.doesNotMatch(member.name, /^(#|_)/, `${declaration.tagName}.${member.name} is not public`)
+          }
+        }
+      }
     },
   )
 })

@@ -35,7 +35,7 @@ function problemsOf(env: Record<string, string>): string[] {
   }
 }
 
-/** Runs `npm start`'s entry point with exactly `env`; resolves once it listens, or with its exit code. */
+/** Runs `npm start`'s entry point (its source; `npm start` runs the build of it) with exactly `env`; resolves once it listens, or with its exit code. */
 function runServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env })
   let output = ''

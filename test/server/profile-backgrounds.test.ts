@@ -95,6 +95,15 @@ describe('virtual background images', () => {
     assert.equal(rows.length, 0)
   })
 
+  it('seeds a demo agent without the right (diego@demo.test, docs/demo.md), refused as such; ana may upload', async () => {
+    const { accessToken: diego } = await server.login('diego@demo.test')
+    const denied = await upload(diego, PNG, 'image/png')
+    assert.equal(denied.status, 403)
+    assert.equal(denied.body.reason, 'no-access')
+    const { accessToken: ana } = await server.login('ana@demo.test')
+    assert.equal((await upload(ana, PNG, 'image/png')).status, 200)
+  })
+
   it('deletes an image of its own; another agent cannot', async () => {
     const token = await agentToken()
     const saved = await upload(token, PNG, 'image/png')

@@ -75,6 +75,19 @@ describe('security headers', () => {
     assert.notEqual(again, first, 'a new nonce per answer')
   })
 
+  it("lets the virtual background's worker alone compile WebAssembly ('wasm-unsafe-eval', never 'unsafe-eval')", async () => {
+    const worker = cspOf(await fetch(`${server.url}/dist/cdn/virtual-background/worker.js`))
+    assert.equal(worker.get('script-src'), "'self' 'wasm-unsafe-eval'")
+    assert.equal(worker.get('object-src'), "'none'")
+    for (const path of [
+      '/',
+      '/dist/cdn/index.js',
+      '/dist/cdn/virtual-background/worker.js.map',
+      '/dist/cdn/x/virtual-background/worker.js',
+    ])
+      assert.equal(cspOf(await fetch(`${server.url}${path}`)).get('script-src'), "'self'", path)
+  })
+
   it('sends HSTS behind TLS (PUBLIC_URL https)', async () => {
     const tls = await TestServer.start({ publicUrl: 'https://console.example.test' })
     try {

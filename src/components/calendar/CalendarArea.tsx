@@ -73,7 +73,11 @@ export default function CalendarArea({ timeZone: zone, scheduleButton = false }:
   const scheduleWanted = useOnceWanted(useStore($scheduleDrawer).open)
   const loading = day.status === 'loading' || day.status === 'idle'
   return (
-    <section className="calendar-area" aria-label={intl.formatMessage({ id: 'calendar.title' })}>
+    <section
+      className="calendar-area"
+      part="calendar"
+      aria-label={intl.formatMessage({ id: 'calendar.title' })}
+    >
       <CalendarToolbar date={date} isToday={date === dayOf(now, timeZone)} scheduleButton={scheduleButton} />
       {day.status === 'failed' ? (
         <GenericError

@@ -5,6 +5,7 @@ import { $localMedia, toggleAudio, toggleAudioVideo, toggleVideo } from '../../s
 import { $hangingUp, $inMeeting, hangUp } from '../../stores/call/call'
 import type { MessageId } from '../../stores/app/i18n'
 import { $focusRequest, clearFocusRequest, requestFocus } from '../../stores/app/focus-request'
+import { BackgroundPicker } from './BackgroundPicker'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
@@ -15,7 +16,7 @@ interface CallControlsProps {
 }
 
 /**
- * Microphone, camera, both, picture-in-picture and hang-up. Each toggle is a real button with a
+ * Microphone, camera, both, the virtual background, picture-in-picture and hang-up. Each toggle is a real button with a
  * pressed state and its shortcut in the name, so a screen reader says what it does and how.
  */
 export function CallControls({ togglePictureInPicture }: CallControlsProps) {
@@ -74,6 +75,7 @@ export function CallControls({ togglePictureInPicture }: CallControlsProps) {
         disabled={!media.stream}
         onClick={toggleAudioVideo}
       ></sl-icon-button>
+      <BackgroundPicker />
       <sl-icon-button
         className="control"
         name="pip"

@@ -29,7 +29,7 @@ export function CallStage() {
   useCallShortcuts(true, togglePip)
 
   return (
-    <div className="call-stage">
+    <div className="call-stage" part="call-stage">
       <div className="main-video">
         {main ? (
           <VideoTile

@@ -14,7 +14,7 @@ export function SideMenu() {
   const pending = useStore($pendingCallView)
   if (!context) return null
   return (
-    <nav className="side-menu" aria-label={intl.formatMessage({ id: 'call.menu.label' })}>
+    <nav className="side-menu" part="side-menu" aria-label={intl.formatMessage({ id: 'call.menu.label' })}>
       {CALL_MENU.filter((entry) => entry.visible(context)).map((entry) => {
         const label = intl.formatMessage({ id: entry.label })
         const count = entry.count?.(context) ?? 0

@@ -126,6 +126,24 @@ export const callStyles = css`
   .call-controls .control.off {
     color: var(--sl-color-danger-600);
   }
+  .background-picker {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--sl-spacing-2x-small);
+    font-size: var(--sl-font-size-small);
+  }
+  .background-picker select {
+    font: inherit;
+    padding: var(--sl-spacing-3x-small) var(--sl-spacing-x-small);
+    border: 1px solid var(--sl-color-neutral-400);
+    border-radius: var(--sl-border-radius-medium);
+    background: var(--sl-color-neutral-0);
+    color: var(--sl-color-neutral-900);
+  }
+  .background-picker select:focus-visible {
+    outline: var(--sl-focus-ring);
+    outline-offset: var(--sl-focus-ring-offset);
+  }
   .hangup-button {
     margin-inline-start: auto;
   }

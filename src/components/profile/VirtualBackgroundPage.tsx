@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { BACKGROUND_IMAGE_TYPES } from '../../protocol'
@@ -12,6 +12,12 @@ import {
   resetVirtualBackgroundPage,
   uploadBackground,
 } from '../../stores/profile/virtual-background'
+import { $backgroundEffect } from '../../stores/profile/background-effect'
+import {
+  $backgroundPreview,
+  closeBackgroundPreview,
+  openBackgroundPreview,
+} from '../../stores/profile/background-preview'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { controlStyles } from '../common/controls.styles'
 import { virtualBackgroundStyles } from './virtual-background.styles'
@@ -28,11 +34,22 @@ export default function VirtualBackgroundPage() {
   const chosen = useStore($virtualBackground)
   const account = useStore($accountBackgrounds)
   const page = useStore($virtualBackgroundPage)
+  const preview = useStore($backgroundPreview)
+  const effect = useStore($backgroundEffect)
+  const video = useRef<HTMLVideoElement>(null)
   useEffect(() => {
     if (!$userSettings.get()) void loadUserSettings()
     void loadOwnBackgrounds()
     return resetVirtualBackgroundPage
   }, [])
+  useEffect(() => {
+    if (!features.virtualBackground) return undefined
+    void openBackgroundPreview()
+    return closeBackgroundPreview
+  }, [features.virtualBackground])
+  useEffect(() => {
+    if (video.current && video.current.srcObject !== preview.stream) video.current.srcObject = preview.stream
+  }, [preview.stream])
   // Numbered within their group: "Image 1", "My image 1".
   const images = [
     ...account.map((image, i) => ({ ...image, number: i + 1 })),
@@ -67,6 +84,34 @@ export default function VirtualBackgroundPage() {
         </p>
       ) : (
         <>
+          <figure className="background-preview" data-effect={effect.status}>
+            <video ref={video} autoPlay muted playsInline aria-describedby="background-preview-caption" />
+            <figcaption id="background-preview-caption">
+              <FormattedMessage id="virtualBackground.preview" />
+              {effect.status === 'loading' && (
+                <span role="status">
+                  {' '}
+                  <FormattedMessage id="virtualBackground.status.loading" />
+                </span>
+              )}
+              {effect.status === 'on' && (
+                <span role="status">
+                  {' '}
+                  <FormattedMessage id="virtualBackground.status.on" />
+                </span>
+              )}
+            </figcaption>
+            {effect.error && (
+              <p className="notice warning">
+                <FormattedMessage id={effect.error} />
+              </p>
+            )}
+            {preview.error && (
+              <p className="notice danger">
+                <FormattedMessage id="call.media.error" values={{ message: preview.error }} />
+              </p>
+            )}
+          </figure>
           <fieldset className="backgrounds" disabled={!settings}>
             <legend>
               <FormattedMessage id="virtualBackground.choose" />

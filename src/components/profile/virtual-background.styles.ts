@@ -1,7 +1,22 @@
 import { css } from 'lit'
 
-/** The virtual background page: the choices as thumbnails, the upload. */
+/** The virtual background page: the live preview, the choices as thumbnails, the upload. */
 export const virtualBackgroundStyles = css`
+  .background-preview {
+    margin: 0 0 var(--sl-spacing-medium);
+    max-width: 24rem;
+  }
+  .background-preview video {
+    width: 100%;
+    aspect-ratio: 16 / 9;
+    background: var(--sl-color-neutral-900);
+    border-radius: var(--sl-border-radius-large);
+    object-fit: cover;
+  }
+  .background-preview figcaption {
+    font-size: var(--sl-font-size-small);
+    color: var(--sl-color-neutral-700);
+  }
   .backgrounds {
     border: none;
     padding: 0;

@@ -1,11 +1,12 @@
 import { useLayoutEffect } from 'react'
 import type { CSSResult } from 'lit'
 import { useShadowRoot } from './shadow-root-context'
+import { ownRemSheet } from './own-rem'
 
 /** Adds stylesheets to a shadow root unless it already has them. */
 function adopt(root: ShadowRoot, sheets: CSSResult[]): void {
   const missing = sheets
-    .map((sheet) => sheet.styleSheet)
+    .map((sheet) => ownRemSheet(sheet))
     .filter((sheet): sheet is CSSStyleSheet => !!sheet && !root.adoptedStyleSheets.includes(sheet))
   if (missing.length) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...missing]
 }

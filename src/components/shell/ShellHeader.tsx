@@ -19,7 +19,7 @@ export function ShellHeader({ onSchedule, onShortcuts }: ShellHeaderProps) {
   const calendar = useStore($calendarEnabled)
   const user = useStore($user)
   return (
-    <header className="shell-header" aria-label={intl.formatMessage({ id: 'shell.header' })}>
+    <header className="shell-header" part="header" aria-label={intl.formatMessage({ id: 'shell.header' })}>
       <div className="brand">
         <strong>
           <FormattedMessage id="app.name" />

@@ -19,12 +19,12 @@ export function StatusArea() {
   )
   if (!signedIn)
     return (
-      <p className="status-area">
+      <p className="status-area" part="status">
         {label} <FormattedMessage id="status.signedOut" />
       </p>
     )
   return (
-    <div className="status-area">
+    <div className="status-area" part="status">
       {label}
       <StatusMenu />
       <ConnectionState />

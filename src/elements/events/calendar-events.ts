@@ -1,5 +1,5 @@
 import { $calendarActivity, type CalendarActivity } from '../../stores/calendar/calendar-activity'
-import type { ElementEventSource } from '../define-element'
+import type { ElementEventSource } from '../element-types'
 
 /** Detail of the appointment events: which appointment. */
 export interface AppointmentDetail {

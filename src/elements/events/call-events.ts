@@ -1,6 +1,6 @@
 import { $call, $lastCallEnd } from '../../stores/call/call'
 import { $inbound, $lastRingEnd } from '../../stores/inbound/inbound'
-import type { ElementEventSource } from '../define-element'
+import type { ElementEventSource } from '../element-types'
 
 /** Detail of `agent-call-start`. */
 export interface CallStartDetail {

@@ -1,5 +1,5 @@
 import { $locale } from '../../stores/app/i18n'
-import type { ElementEventSource } from '../define-element'
+import type { ElementEventSource } from '../element-types'
 
 /** Detail of `agent-locale-change`. */
 export interface LocaleChangeDetail {

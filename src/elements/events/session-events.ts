@@ -4,7 +4,7 @@ import { $httpError } from '../../stores/session/connection'
 import { $protocolError } from '../../stores/session/protocol-errors'
 import { $link } from '../../stores/session/link-state'
 import { $signedIn, $userId } from '../../stores/session/session'
-import type { ElementEventSource } from '../define-element'
+import type { ElementEventSource } from '../element-types'
 
 /** Detail of `agent-session-change`: an agent signed in or the session ended. */
 export interface SessionChangeDetail {

@@ -4,6 +4,7 @@ import { hasTrack, openCallStream, setTracksEnabled, stopStream } from '../../se
 import type { PeerLink, PeerLinkOptions } from '../../services/peer'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
+import { attachBackground } from '../profile/background-effect'
 import { onCallCleanup } from './call-scope'
 
 /** The agent's own camera and microphone in the call. */
@@ -39,6 +40,9 @@ let session = 0
 let me = ''
 let ready: Promise<void> = Promise.resolve()
 let stopSocket: (() => void) | null = null
+// The camera's own track; the stream may send a processed one instead (virtual background).
+let camera: MediaStreamTrack | null = null
+let detachBackground: (() => void) | null = null
 
 function setParticipant(peerId: string, patch: Partial<Participant>): void {
   const list = $participants.get()
@@ -87,6 +91,16 @@ function connect(peerId: string, initiator: boolean): PeerLink {
   return link
 }
 
+/** Sends `track` as the agent's video: in the local stream and to every participant, live (replaceTrack). */
+function sendVideo(track: MediaStreamTrack): void {
+  const media = $localMedia.get()
+  const sent = media.stream?.getVideoTracks()[0]
+  if (!media.stream || !sent || sent === track) return
+  track.enabled = sent.enabled
+  for (const { link } of links.values()) link.replaceVideoTrack(track)
+  $localMedia.set({ ...media, stream: new MediaStream([...media.stream.getAudioTracks(), track]) })
+}
+
 async function openLocal(mine: number): Promise<void> {
   try {
     const stream = await openCallStream()
@@ -97,6 +111,8 @@ async function openLocal(mine: number): Promise<void> {
       video: hasTrack(stream, 'video'),
       error: null,
     })
+    camera = stream.getVideoTracks()[0] ?? null
+    if (camera) detachBackground = attachBackground(camera, sendVideo)
   } catch (error) {
     if (mine !== session) return
     const message = error instanceof Error ? error.message : String(error)
@@ -179,7 +195,11 @@ export function stopCallMedia(): void {
   stopSocket?.()
   stopSocket = null
   for (const id of [...links.keys()]) drop(id)
+  detachBackground?.()
+  detachBackground = null
   stopStream($localMedia.get().stream)
+  camera?.stop()
+  camera = null
   $localMedia.set(NO_MEDIA)
   $participants.set([])
 }
@@ -188,6 +208,8 @@ function setEnabled(audio: boolean, video: boolean): void {
   const media = $localMedia.get()
   setTracksEnabled(media.stream, 'audio', audio)
   setTracksEnabled(media.stream, 'video', video)
+  // The camera itself too, when a processed track is sent: off means nothing of the room is read.
+  if (camera) camera.enabled = video
   $localMedia.set({
     ...media,
     audio: audio && hasTrack(media.stream, 'audio'),

@@ -13,6 +13,7 @@ import type { MessageId } from '../app/i18n'
 import { $config } from '../app/config'
 import { api } from '../session/connection'
 import { onLogout } from '../session/logout'
+import { resumeBackground } from './background-effect'
 import { $consoleSettings, $userSettings, saveUserSettings } from './settings'
 
 /** An image the agent may put behind them: the account's, or one of their own. */
@@ -169,6 +170,8 @@ export async function chooseBackground(choice: VirtualBackgroundChoice): Promise
   update({ saving: choice, error: null, notice: null })
   try {
     await saveUserSettings({ virtualBackground: { enabled: choice !== '', background: choice } })
+    // Chosen again: one that had turned itself off (too slow, failed) gets another try.
+    resumeBackground()
     update({ saving: null, notice: 'virtualBackground.saved' })
   } catch (error) {
     console.warn('[agent-console] the background could not be saved', error)

@@ -11,8 +11,9 @@ import { SOCKET_PATH, SOCKET_TIMEOUT_MS } from '../../constants'
 import { createHttpClient, HttpError, type HttpClient } from '../../services/http'
 import { createSocketConnection, type SocketConnection } from '../../services/socket'
 import { clock } from '../../services/clock'
-import { $config } from '../app/config'
+import { $config, $hostSession } from '../app/config'
 import { $tokens, setTokens } from './tokens'
+import { renewFromHost } from './host-session'
 import { reportMalformed } from './protocol-errors'
 
 /** The console's realtime link, typed by the contract's server events. */
@@ -51,8 +52,13 @@ export function refreshInCookie(): boolean {
   }
 }
 
-/** Renews the access token with the refresh token (the page's, or the cookie's); the refresh token rotates. */
+/**
+ * Renews the access token: from the host page's token provider when it handed the session in, else with
+ * the refresh token (the page's, or the cookie's), which rotates.
+ */
 async function renew(client: HttpClient): Promise<string> {
+  const host = $hostSession.get()
+  if (host) return renewFromHost(host)
   const tokens = $tokens.get()
   if (!tokens) throw new HttpError(401, 'Not signed in')
   const renewed = await client.post(HTTP_PATHS.refreshToken, {

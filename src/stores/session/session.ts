@@ -11,6 +11,8 @@ import { alertAgent } from '../profile/notifications'
 import { navigate } from '../shell/router'
 import { clearToasts } from '../app/toasts'
 import { $tokens, clearTokens } from './tokens'
+import { startHostSession } from './host-session'
+import { $hostSession, forgetHostSession } from '../app/config'
 
 export { $signedIn, onLogout }
 
@@ -144,13 +146,21 @@ function onHttpError(error: { status: number; message: string } | null): void {
     })
 }
 
-// Watching starts with the first view that cares whether an agent is signed in.
+// Watching starts with the first view that cares whether an agent is signed in. A host page's token
+// provider (session hand-off) signs the agent in then, and again whenever the host hands one in.
 onMount($signedIn, () => {
-  void verifySession()
-  return $httpError.listen(onHttpError)
+  const stops = [
+    $hostSession.subscribe((host) => {
+      if (host) void startHostSession()
+    }),
+    $httpError.listen(onHttpError),
+  ]
+  if (!$hostSession.get()) void verifySession()
+  return () => stops.forEach((stop) => stop())
 })
 
 onLogout(() => {
+  forgetHostSession()
   $user.set(null)
   $sessionExpiredInCall.set(false)
   resetActivity()

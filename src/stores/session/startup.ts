@@ -9,6 +9,8 @@ import {
 import { askDesktopPermission } from '../../services/desktop-notifications'
 import { tabString } from '../../services/storage'
 import { $busyInCall } from '../status/activity'
+import { attachBackground } from '../profile/background-effect'
+import { $userSettings, loadUserSettings } from '../profile/settings'
 import { onLogout } from './logout'
 import { connectRealtime } from './realtime-session'
 
@@ -42,6 +44,23 @@ const $wasBusy = tabString('was-in-call')
 $busyInCall.listen((busy) => $wasBusy.set(busy ? '1' : undefined))
 
 let checking = 0
+// The preview shows the camera with the agent's virtual background, as the customer will see it.
+let previewCamera: MediaStreamTrack | null = null
+let detachBackground: (() => void) | null = null
+
+function showVideo(track: MediaStreamTrack): void {
+  const state = $startup.get()
+  if (!state.preview) return
+  $startup.set({ ...state, preview: new MediaStream([...state.preview.getAudioTracks(), track]) })
+}
+
+function closePreview(): void {
+  detachBackground?.()
+  detachBackground = null
+  stopStream($startup.get().preview)
+  previewCamera?.stop()
+  previewCamera = null
+}
 
 /**
  * Looks for the devices and opens the camera and microphone for the preview. Called when the modal
@@ -52,8 +71,9 @@ let checking = 0
  */
 export async function checkDevices(): Promise<void> {
   const mine = ++checking
-  stopStream($startup.get().preview)
+  closePreview()
   $startup.set({ ...INITIAL })
+  if (!$userSettings.get()) void loadUserSettings()
   try {
     const devices = await deviceAvailability()
     const preview = devices.microphone || devices.camera ? await openCapture(devices) : null
@@ -62,6 +82,8 @@ export async function checkDevices(): Promise<void> {
     const confirmed = await deviceAvailability()
     if (mine !== checking) return stopStream(preview)
     $startup.set({ phase: 'ready', devices: confirmed, preview, error: null })
+    previewCamera = preview?.getVideoTracks()[0] ?? null
+    if (previewCamera) detachBackground = attachBackground(previewCamera, showVideo)
     if ($wasBusy.get() && confirmed.microphone) confirmStartup()
   } catch (error) {
     if (mine !== checking) return
@@ -82,8 +104,8 @@ export async function checkDevices(): Promise<void> {
 export function confirmStartup(): void {
   const state = $startup.get()
   if (state.phase !== 'ready' || !state.devices.microphone) return
-  stopStream(state.preview)
-  $startup.set({ ...state, phase: 'done', preview: null })
+  closePreview()
+  $startup.set({ ...$startup.get(), phase: 'done', preview: null })
   void askDesktopPermission()
   connectRealtime()
 }
@@ -91,7 +113,7 @@ export function confirmStartup(): void {
 /** Closes the preview and starts over (logout, or the modal left the page). */
 export function resetStartup(): void {
   checking += 1
-  stopStream($startup.get().preview)
+  closePreview()
   $startup.set(INITIAL)
 }
 

@@ -64,3 +64,13 @@ export function clearTokens(): void {
   $thisTab.set(undefined)
   $tokens.set(null)
 }
+
+/**
+ * Keeps tokens the host page handed in (its token provider): in memory only, and any session stored
+ * by an earlier login on this origin is forgotten, so a reload asks the host again.
+ */
+export function holdTokens(tokens: Tokens): void {
+  $remembered.set(undefined)
+  $thisTab.set(undefined)
+  $tokens.set(tokens)
+}

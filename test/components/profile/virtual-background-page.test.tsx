@@ -172,6 +172,37 @@ describe('<VirtualBackgroundPage> /profile/virtual-background', () => {
     expect(page!.shadow.querySelectorAll('[data-background]')).to.have.length(4)
   })
 
+  it('shows a live preview of the camera, released when the page closes', async () => {
+    await open()
+    const video = $<HTMLVideoElement>('.background-preview video')!
+    await until(
+      () => (video.srcObject as MediaStream | null)?.getVideoTracks()[0]?.readyState === 'live',
+      'no preview',
+    )
+    const track = (video.srcObject as MediaStream).getVideoTracks()[0]!
+    expect($('.background-preview figcaption')?.textContent).to.contain(
+      'Preview of your camera as the customer sees it',
+    )
+    page!.unmount()
+    page = undefined
+    expect(track.readyState).to.equal('ended')
+  })
+
+  it('says clearly when the background cannot start, and the preview goes on without it', async () => {
+    server.route('GET', '/api/user/settings', {
+      status: 200,
+      body: { ringtone: 'classic', virtualBackground: { enabled: true, background: 'blur' } },
+    })
+    // The test page has no worker beside its script: the real pipeline fails to start, as with a model that cannot load.
+    await open()
+    await until(() => $('.background-preview .notice.warning'), 'no message')
+    expect($('.background-preview .notice.warning')?.textContent).to.equal(
+      'The virtual background could not start. Your camera is shown without a background.',
+    )
+    const video = $<HTMLVideoElement>('.background-preview video')!
+    expect((video.srcObject as MediaStream).getVideoTracks()[0]?.readyState).to.equal('live')
+  })
+
   it('says the feature is off when the console settings do not enable it', async () => {
     receiveConsoleSettings(SETTINGS)
     page = await renderArea(<VirtualBackgroundPage />)

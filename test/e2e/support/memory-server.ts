@@ -1,6 +1,7 @@
 // The reference server for end-to-end runs: a throwaway in-memory database (PGlite `memory://`), the
 // demo seed, and timers from the TIMERS environment variable (JSON), listening on PORT. With DATA_DIR,
-// the database lives in that directory instead, and survives a restart. With DIST_DIR,
+// the database lives in that directory instead, and survives a restart. ALLOWED_ORIGINS (comma-separated)
+// lists other origins whose pages may use it, as for `npm start`. With DIST_DIR,
 // `/dist/*` is served from that copy of the bundle, so a rebuild of `dist/` during a run cannot break it.
 // Usage: PORT=1234 TIMERS='{"ringTimeoutMs":5000}' node --import tsx test/e2e/support/memory-server.ts
 import { createApplication } from '../../../server/app'
@@ -15,6 +16,7 @@ const app = await createApplication({
   dataDir: process.env.DATA_DIR || 'memory://',
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   timers,
+  allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
 })
 if (process.env.DIST_DIR) serveDist(app.fastify, process.env.DIST_DIR)
 const url = await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' })

@@ -6,6 +6,7 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
   '.map': 'application/json',
   '.json': 'application/json',
+  '.wasm': 'application/wasm',
 }
 
 /**

@@ -39,16 +39,32 @@ export function freePort(): Promise<number> {
  * survives a restart on the same `port`; in memory without it).
  */
 export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
-  const chosen = port ?? (await freePort())
   // memory-server.ts: the reference server on an in-memory PGlite (or DATA_DIR, kept across restarts).
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'test/e2e/support/memory-server.ts'],
-    {
-      env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  return spawnServer(['--import', 'tsx', 'test/e2e/support/memory-server.ts'], env, port)
+}
+
+/**
+ * Starts the server as `npm start` runs it: the JavaScript built by `npm run build` (dist/server/main.js),
+ * no TypeScript compiled at start. `env` adds variables (`DATABASE_URL`: a PGlite folder kept across a
+ * restart on the same `port`).
+ */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<RunningServer> {
+  return spawnServer(['dist/server/main.js'], env, port)
+}
+
+async function spawnServer(
+  args: string[],
+  env: Record<string, string>,
+  port?: number,
+): Promise<RunningServer> {
+  const chosen = port ?? (await freePort())
+  const child: ChildProcess = spawn(process.execPath, args, {
+    env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const stop = async () => {

@@ -1,0 +1,135 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import type { Page } from 'playwright-core'
+import { freshWorld } from './support/world'
+import { agentOnline, customerCalls, customerScreen, inConsole, playsFrames } from './support/console-page'
+
+const CUSTOMER_VIDEO = '#remote-videos video'
+const TIMERS = JSON.stringify({ ringTimeoutMs: 30_000 })
+
+/** What a grabbed frame looks like: mean brightness, and how many sharp edges (neighbours 24 apart or more). */
+interface FrameLook {
+  brightness: number
+  sharpness: number
+}
+
+// Built from text: the test's TypeScript transform would add helpers (`__name`) the page lacks.
+const grab = new Function(
+  'video',
+  `const canvas = document.createElement('canvas')
+  canvas.width = 320
+  canvas.height = 180
+  const context = canvas.getContext('2d', { willReadFrequently: true })
+  context.drawImage(video, 0, 0, 320, 180)
+  const data = context.getImageData(0, 0, 320, 180).data
+  let brightness = 0
+  let sharpness = 0
+  for (let y = 0; y < 180; y++)
+    for (let x = 1; x < 320; x++) {
+      const i = (y * 320 + x) * 4
+      const luma = (data[i] + data[i + 1] + data[i + 2]) / 3
+      brightness += luma
+      if (Math.abs(luma - (data[i - 4] + data[i - 3] + data[i - 2]) / 3) >= 24) sharpness += 1
+    }
+  return { brightness: brightness / (319 * 180), sharpness }`,
+) as (video: HTMLVideoElement) => FrameLook
+
+/** The median look of five frames the customer's page shows, grabbed into a canvas. */
+async function customerSees(page: Page): Promise<FrameLook> {
+  const video = page.locator(CUSTOMER_VIDEO).first()
+  const looks: FrameLook[] = []
+  for (let i = 0; i < 5; i++) {
+    looks.push(await video.evaluate(grab))
+    await page.waitForFunction(
+      (element) =>
+        new Promise((resolve) =>
+          (element as HTMLVideoElement).requestVideoFrameCallback(() => resolve(true)),
+        ),
+      await video.elementHandle(),
+      { timeout: 10_000 },
+    )
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[2]!
+  return {
+    brightness: median(looks.map((l) => l.brightness)),
+    sharpness: median(looks.map((l) => l.sharpness)),
+  }
+}
+
+describe('virtual background (Chromium, fake camera)', () => {
+  const world = freshWorld({ TIMERS })
+
+  it("an agent turns blur on during a call: the customer's video is blurred, live, and the call goes on", async () => {
+    const agent = await agentOnline(await world.newContext(), world.server, 'diego@demo.test')
+    const customer = await customerCalls(
+      await world.newContext(),
+      world.server,
+      'Support',
+      'Paula Playwright',
+    )
+    await agent.page.locator(inConsole('dialog.inbound-modal[open]')).waitFor({ timeout: 30_000 })
+    await agent.page.click(inConsole('.answer-button'))
+    await agent.page.locator(inConsole('.call-area')).waitFor({ timeout: 20_000 })
+    await customerScreen(customer.page, 'call')
+    await playsFrames(customer.page, CUSTOMER_VIDEO)
+    const raw = await customerSees(customer.page)
+    assert.ok(raw.sharpness > 100, `the fake camera has sharp edges (${raw.sharpness})`)
+
+    // Blur on from the call controls: the worker, wasm and model load from the console's own origin.
+    await agent.page.selectOption(inConsole('.background-picker select'), 'blur')
+    await agent.page.locator(inConsole('.background-picker[data-status="on"]')).waitFor({ timeout: 60_000 })
+    // The selfie model finds no person in Chromium's fake camera: the whole picture is background.
+    await customer.page.waitForFunction(
+      new Function(
+        'args',
+        `const video = document.querySelector(args.selector)
+        const canvas = document.createElement('canvas')
+        canvas.width = 320
+        canvas.height = 180
+        const context = canvas.getContext('2d', { willReadFrequently: true })
+        context.drawImage(video, 0, 0, 320, 180)
+        const data = context.getImageData(0, 0, 320, 180).data
+        let sharpness = 0
+        for (let i = 4; i < data.length; i += 4) if (Math.abs(data[i] - data[i - 4]) >= 24) sharpness += 1
+        return sharpness < args.limit`,
+      ) as (args: { selector: string; limit: number }) => boolean,
+      { selector: CUSTOMER_VIDEO, limit: raw.sharpness / 4 },
+      { timeout: 30_000, polling: 250 },
+    )
+    const blurred = await customerSees(customer.page)
+    assert.ok(blurred.sharpness < raw.sharpness / 4, `blurred ${blurred.sharpness} vs raw ${raw.sharpness}`)
+    // The same scene, not a black or frozen picture.
+    assert.ok(
+      Math.abs(blurred.brightness - raw.brightness) < raw.brightness * 0.3,
+      `${blurred.brightness} vs ${raw.brightness}`,
+    )
+    await playsFrames(customer.page, CUSTOMER_VIDEO)
+    assert.equal(await customer.page.evaluate(() => window.customerState.screen), 'call')
+
+    // Off again, live: the customer sees the sharp camera once more, in the same call.
+    await agent.page.selectOption(inConsole('.background-picker select'), '')
+    await agent.page.locator(inConsole('.background-picker[data-status="off"]')).waitFor()
+    await customer.page.waitForFunction(
+      new Function(
+        'args',
+        `const video = document.querySelector(args.selector)
+        const canvas = document.createElement('canvas')
+        canvas.width = 320
+        canvas.height = 180
+        const context = canvas.getContext('2d', { willReadFrequently: true })
+        context.drawImage(video, 0, 0, 320, 180)
+        const data = context.getImageData(0, 0, 320, 180).data
+        let sharpness = 0
+        for (let i = 4; i < data.length; i += 4) if (Math.abs(data[i] - data[i - 4]) >= 24) sharpness += 1
+        return sharpness > args.limit`,
+      ) as (args: { selector: string; limit: number }) => boolean,
+      { selector: CUSTOMER_VIDEO, limit: raw.sharpness / 2 },
+      { timeout: 30_000, polling: 250 },
+    )
+    assert.equal(await customer.page.evaluate(() => window.customerState.screen), 'call')
+    // Served from the console's own origin, as WebAssembly, the worker allowed to compile it.
+    const wasm = await fetch(`${world.server.url}/dist/cdn/virtual-background/wasm/vision_wasm_internal.wasm`)
+    assert.equal(wasm.headers.get('content-type'), 'application/wasm')
+    assert.deepEqual(agent.errors, [])
+  })
+})

@@ -1,0 +1,50 @@
+import { expect, fixtureCleanup } from '@open-wc/testing'
+import { html } from 'lit'
+import '../../src/elements/index'
+import { withOwnRem } from '../../src/components/root/own-rem'
+import { resetConfig } from '../../src/stores/app/config'
+import { mount, shadow } from '../support/render'
+
+/** The element's inner root box, in CSS pixels. */
+function innerBox(element: Element) {
+  const root = shadow(element).querySelector('.agent-root')
+  if (!root) throw new Error('no inner root')
+  const { width, height } = root.getBoundingClientRect()
+  return { width: Math.round(width), height: Math.round(height), font: getComputedStyle(root).fontSize }
+}
+
+describe('isolation from the host page’s sizes, and the theme API', () => {
+  afterEach(() => {
+    fixtureCleanup()
+    resetConfig()
+    document.documentElement.style.removeProperty('font-size')
+    document.documentElement.style.removeProperty('--agent-size')
+  })
+
+  it('rewrites rem lengths, negative and fractional ones too, and leaves other text alone', () => {
+    expect(withOwnRem('padding: 0.5rem 1rem; margin: -2rem; width: calc(.25rem + 1px)')).to.equal(
+      'padding: calc(0.5 * var(--agent-rem)) calc(1 * var(--agent-rem)); margin: calc(-2 * var(--agent-rem)); width: calc(calc(.25 * var(--agent-rem)) + 1px)',
+    )
+    expect(withOwnRem('.remove-button { font-size: 1em } #x1rem')).to.equal(
+      '.remove-button { font-size: 1em } #x1rem',
+    )
+  })
+
+  it('keeps its size when the host page changes its root font size', async () => {
+    const login = await mount(html`<agent-login lang="en" style="width: 600px"></agent-login>`)
+    const plain = innerBox(login)
+    document.documentElement.style.fontSize = '30px'
+    const hostile = innerBox(login)
+    expect(hostile).to.deep.equal(plain)
+    expect(plain.font).to.equal('16px')
+  })
+
+  it('scales with --agent-size and takes --agent-color-primary, set on :root', async () => {
+    document.documentElement.style.setProperty('--agent-size', '20px')
+    const login = await mount(
+      html`<agent-login lang="en" style="--agent-color-primary: rgb(1, 2, 3)"></agent-login>`,
+    )
+    expect(innerBox(login).font).to.equal('20px')
+    expect(getComputedStyle(login).getPropertyValue('--sl-color-primary-600').trim()).to.equal('rgb(1, 2, 3)')
+  })
+})
