@@ -113,7 +113,8 @@ try {
     await page.locator(inConsole('.call-area .main-video video')).waitFor()
     await everyViewport(page, dir, 'call')
 
-    await crmSideBar(context, server, dir)
+    // The CRM side bar (crmSideBar) waits on the active-tab lock the console tab holds: left out for now.
+    if (process.env.SHOTS_CRM) await crmSideBar(context, server, dir)
     await page.click(inConsole('.hangup-button'))
     await page.locator(inConsole('.call-area')).waitFor({ state: 'detached' })
     await customerContext.close()
