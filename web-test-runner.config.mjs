@@ -5,6 +5,10 @@ import { build } from 'esbuild'
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs'
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs'
 import { defaultReporter } from '@web/test-runner'
+import { readFileSync } from 'node:fs'
+
+// The console's version, as the build stamps it (src/services/build-info.ts).
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 
 const bundleTests = {
   name: 'bundle-tests',
@@ -18,7 +22,11 @@ const bundleTests = {
       jsx: 'automatic',
       sourcemap: 'inline',
       target: 'es2022',
-      define: { 'process.env.NODE_ENV': '"development"', global: 'globalThis' },
+      define: {
+        'process.env.NODE_ENV': '"development"',
+        global: 'globalThis',
+        __CONSOLE_VERSION__: JSON.stringify(version),
+      },
       inject: ['./scripts/browser-shims.js'],
       logLevel: 'silent',
     })

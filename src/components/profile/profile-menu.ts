@@ -1,5 +1,6 @@
 /**
- * The profile's menu as data: its sub-pages (and their counts) and the feedback widget. The profile
+ * The profile's menu as data: its sub-pages (and their counts), the feedback widget and the
+ * diagnostic bundle for support. The profile
  * page renders this table; a new entry is one line here.
  */
 import type { ReadableAtom } from 'nanostores'
@@ -7,6 +8,7 @@ import type { MessageId } from '../../stores/app/i18n'
 import { $unreadCount } from '../../stores/profile/notifications'
 import { $announcementsUnread } from '../../stores/profile/announcements'
 import { openFeedback } from '../../stores/profile/feedback'
+import { downloadDiagnostics } from '../../stores/profile/diagnostics'
 
 /** One entry of the profile menu: a page to go to, or an action. */
 export interface ProfileMenuEntry {
@@ -15,7 +17,7 @@ export interface ProfileMenuEntry {
   label: MessageId
   /** The page it opens. */
   path?: string
-  /** What it does instead (the feedback widget). */
+  /** What it does instead (the feedback widget, the diagnostic bundle). */
   action?: () => void
   /** A count shown beside it (unread notifications, announcements). */
   count?: ReadableAtom<number>
@@ -53,4 +55,10 @@ export const PROFILE_MENU: readonly ProfileMenuEntry[] = [
     path: '/profile/recordings/backups',
   },
   { id: 'feedback', icon: 'chat-square-heart', label: 'profile.feedback', action: () => void openFeedback() },
+  {
+    id: 'diagnostics',
+    icon: 'download',
+    label: 'profile.diagnostics',
+    action: () => void downloadDiagnostics(),
+  },
 ]

@@ -1,0 +1,91 @@
+import { atom } from 'nanostores'
+import { fetchAppVersion, versionUrl } from '../../services/app-version'
+import { brandHints, type BrandHints } from '../../services/browser-hints'
+import { CONSOLE_VERSION } from '../../services/build-info'
+import { clock, type TimerId } from '../../services/clock'
+import { assembleDiagnostics, diagnosticsFileName, type ClientHints } from '../../services/diagnostics'
+import { saveFile } from '../../services/download'
+import { mediaDeviceKinds } from '../../services/media'
+import { $config } from '../app/config'
+import { $link } from '../session/link-state'
+import { $recentProtocolErrors } from '../session/protocol-errors'
+import { $userId } from '../session/session'
+import { $disconnectionLog } from '../status/agent'
+import { $networkSamples } from '../status/network-quality'
+import { alertAgent } from './notifications'
+
+/** The bundle is being made (the button shows it and does not start a second one). */
+export const $diagnosticsBusy = atom(false)
+
+/** The longest wait for the server's version: the bundle is for when things go wrong. */
+const SERVER_VERSION_WAIT_MS = 3_000
+
+/** What `/version.txt` says, or null when the server does not answer in time. */
+async function serverVersion(): Promise<string | null> {
+  let timer: TimerId | undefined
+  const late = new Promise<null>((resolve) => {
+    timer = clock.setTimeout(() => resolve(null), SERVER_VERSION_WAIT_MS)
+  })
+  try {
+    return await Promise.race([fetchAppVersion(versionUrl($config.get().apiUrl)), late])
+  } catch {
+    return null
+  } finally {
+    clock.clearTimeout(timer)
+  }
+}
+
+/** The client hints a browser gives without a prompt (brands, mobile, platform). */
+function clientHints(): ClientHints | undefined {
+  return brandHints() as (BrandHints & ClientHints) | undefined
+}
+
+async function devices(): Promise<{ kind: string; label: string }[] | null> {
+  try {
+    return await mediaDeviceKinds()
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Makes the diagnostic bundle from what the console holds and hands it to the browser to save as a
+ * JSON file for support. Resolves false (and tells the agent) when it could not be made.
+ *
+ * @example
+ * await downloadDiagnostics()
+ */
+export async function downloadDiagnostics(): Promise<boolean> {
+  if ($diagnosticsBusy.get()) return false
+  $diagnosticsBusy.set(true)
+  try {
+    const [server, deviceList] = await Promise.all([serverVersion(), devices()])
+    const now = clock.now()
+    const bundle = assembleDiagnostics({
+      now,
+      consoleVersion: CONSOLE_VERSION,
+      serverVersion: server,
+      userAgent: navigator.userAgent,
+      clientHints: clientHints(),
+      language: navigator.language,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '',
+      online: navigator.onLine,
+      link: $link.get(),
+      agentId: $userId.get(),
+      devices: deviceList,
+      disconnections: $disconnectionLog.get(),
+      protocolErrors: $recentProtocolErrors.get(),
+      networkSamples: $networkSamples.get(),
+    })
+    const json = JSON.stringify(bundle, null, 2)
+    saveFile(diagnosticsFileName(now), new Blob([json], { type: 'application/json' }))
+    alertAgent({ variant: 'success', messageId: 'profile.diagnostics.saved', key: 'diagnostics' })
+    return true
+  } catch (error) {
+    console.warn('[agent-console] diagnostic bundle failed', error)
+    alertAgent({ variant: 'danger', messageId: 'profile.diagnostics.failed', key: 'diagnostics' })
+    return false
+  } finally {
+    $diagnosticsBusy.set(false)
+  }
+}
