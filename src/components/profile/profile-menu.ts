@@ -8,7 +8,6 @@ import type { MessageId } from '../../stores/app/i18n'
 import { $unreadCount } from '../../stores/profile/notifications'
 import { $announcementsUnread } from '../../stores/profile/announcements'
 import { openFeedback } from '../../stores/profile/feedback'
-import { downloadDiagnostics } from '../../stores/profile/diagnostics'
 
 /** One entry of the profile menu: a page to go to, or an action. */
 export interface ProfileMenuEntry {
@@ -59,6 +58,8 @@ export const PROFILE_MENU: readonly ProfileMenuEntry[] = [
     id: 'diagnostics',
     icon: 'download',
     label: 'profile.diagnostics',
-    action: () => void downloadDiagnostics(),
+    // Its own chunk: only an agent who asks for the file loads what makes it.
+    action: () =>
+      void import('../../stores/profile/diagnostics').then((store) => store.downloadDiagnostics()),
   },
 ]

@@ -1,6 +1,4 @@
 import { atom } from 'nanostores'
-import { fetchAppVersion, versionUrl } from '../../services/app-version'
-import { brandHints, type BrandHints } from '../../services/browser-hints'
 import { CONSOLE_VERSION } from '../../services/build-info'
 import { clock, type TimerId } from '../../services/clock'
 import { assembleDiagnostics, diagnosticsFileName, type ClientHints } from '../../services/diagnostics'
@@ -20,14 +18,23 @@ export const $diagnosticsBusy = atom(false)
 /** The longest wait for the server's version: the bundle is for when things go wrong. */
 const SERVER_VERSION_WAIT_MS = 3_000
 
-/** What `/version.txt` says, or null when the server does not answer in time. */
+/**
+ * What the server's `/version.txt` says (beside the API's origin, as the update check reads it), or
+ * null when it does not answer in time. Not through services/app-version: that module sits in the
+ * `<agent-console>` entry's chunk, and a lazy chunk importing from it makes the npm build's entry a
+ * facade (its side-effect-only import check refuses that).
+ */
 async function serverVersion(): Promise<string | null> {
   let timer: TimerId | undefined
   const late = new Promise<null>((resolve) => {
     timer = clock.setTimeout(() => resolve(null), SERVER_VERSION_WAIT_MS)
   })
   try {
-    return await Promise.race([fetchAppVersion(versionUrl($config.get().apiUrl)), late])
+    const url = new URL('/version.txt', new URL($config.get().apiUrl || '/', location.href))
+    const asked = fetch(url, { cache: 'no-cache', headers: { accept: 'text/plain' } }).then(
+      async (response) => (response.ok ? (await response.text()).trim() : null),
+    )
+    return await Promise.race([asked, late])
   } catch {
     return null
   } finally {
@@ -37,7 +44,7 @@ async function serverVersion(): Promise<string | null> {
 
 /** The client hints a browser gives without a prompt (brands, mobile, platform). */
 function clientHints(): ClientHints | undefined {
-  return brandHints() as (BrandHints & ClientHints) | undefined
+  return (navigator as Navigator & { userAgentData?: ClientHints }).userAgentData
 }
 
 async function devices(): Promise<{ kind: string; label: string }[] | null> {
