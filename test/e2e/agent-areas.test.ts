@@ -271,6 +271,7 @@ describe('the agent’s diagnostic bundle', () => {
     for (const cookie of await context.cookies()) if (cookie.value.length > 16) secrets.add(cookie.value)
 
     // The server crashes and comes back on the same port with the same data: the console drops and reconnects.
+    assert.deepEqual(ana.errors, [])
     const restored = toastShown(ana.page, 'You are connected again.', 90_000)
     const crashed = world.server
     await crashed.kill()
@@ -279,8 +280,11 @@ describe('the agent’s diagnostic bundle', () => {
       crashed.port,
     )
     await restored
+    // Requests cut or refused while the server was down are the network's errors; after it, none.
+    const downtimeErrors = ana.errors.length
 
     const download = ana.page.waitForEvent('download')
+    const saved = toastShown(ana.page, 'Diagnostics saved')
     await openMenu(ana.page, 'Profile', 'diagnostics')
     const file = await download
     assert.match(file.suggestedFilename(), /^agent-console-diagnostics-[\dT-]+Z\.json$/)
@@ -288,27 +292,24 @@ describe('the agent’s diagnostic bundle', () => {
     const bundle = JSON.parse(text) as DiagnosticBundle
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
     assert.equal(bundle.format, 'agent-console-diagnostics/1')
-    assert.deepEqual(bundle.versions, { console: version, server: version })
+    // The console's package version, and what this server's /version.txt says (the e2e server says `e2e`).
+    assert.deepEqual(bundle.versions, { console: version, server: 'e2e' })
     assert.equal(bundle.link.state, 'online')
     // The drop is in the log, with its time; attempts that failed while the server was down may follow.
     const drop = bundle.disconnections.find((entry) => entry.reason === 'transport close')
     assert.ok(drop, `no 'transport close' in ${JSON.stringify(bundle.disconnections)}`)
-    assert.ok(Date.parse(drop.at) <= Date.parse(bundle.generatedAt))
+    assert.ok(Date.parse(drop.at) <= Date.parse(bundle.generatedAt), `${drop.at} after ${bundle.generatedAt}`)
     assert.match(bundle.browser.userAgent, /Chrome/)
     // Chromium's fake camera and microphone: counted, never named.
     assert.ok((bundle.devices?.['audioinput']?.count ?? 0) >= 1, JSON.stringify(bundle.devices))
-    assert.ok(bundle.networkSamples.length >= 1)
+    // Readings are taken while a network indicator is on screen (idle call panel, ringing modal): not here.
+    assert.ok(Array.isArray(bundle.networkSamples), 'no networkSamples list')
     assert.ok(secrets.size >= 2, 'the test saw no token to look for')
     for (const secret of secrets)
       assert.ok(!text.includes(secret), `the bundle holds a secret: ${secret.slice(0, 12)}…`)
-    assert.ok(!text.includes('ana@demo.test'))
-    assert.ok(!text.includes('Alvarez'))
-    await toastShown(ana.page, 'Diagnostics saved')
-    assert.deepEqual(
-      ana.errors.filter(
-        (error) => !/WebSocket|ERR_CONNECTION_REFUSED|realtime connection failed/.test(error),
-      ),
-      [],
-    )
+    assert.ok(!text.includes('ana@demo.test'), 'the bundle holds the agent’s email')
+    assert.ok(!text.includes('Alvarez'), 'the bundle holds the agent’s name')
+    await saved
+    assert.deepEqual(ana.errors.slice(downtimeErrors), [])
   })
 })
