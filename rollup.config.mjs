@@ -10,6 +10,7 @@ import json from '@rollup/plugin-json'
 import { nodeResolve } from '@rollup/plugin-node-resolve'
 import replace from '@rollup/plugin-replace'
 import terser from '@rollup/plugin-terser'
+import { readFileSync } from 'node:fs'
 import typescript from '@rollup/plugin-typescript'
 import nodePolyfills from 'rollup-plugin-polyfill-node'
 import {
@@ -23,6 +24,9 @@ import { cdnAliases, hasSideEffects, isNpmExternal } from './scripts/build-targe
 // The build writes to BUILD_DIR (scripts/build.mjs swaps it into dist/ at the end, so a running server never
 // serves a half-written bundle).
 const outDir = process.env.BUILD_DIR ?? 'dist'
+
+// Stamped into the console (src/services/build-info.ts) for its diagnostic bundle.
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 
 /** The element names, each an entry of its own. */
 export const elements = ['agent-console', 'agent-login', 'agent-status', 'agent-call-panel', 'agent-calendar']
@@ -75,7 +79,13 @@ export function buildOptions(target, { declarations = false, report = true } = {
       // drops the parts of its libraries the console never calls (scripts/build-targets.mjs).
       alias({ entries: cdn ? cdnAliases : [] }),
       ...(cdn ? [websocketOnlyEngine()] : []),
-      replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+      replace({
+        preventAssignment: true,
+        values: {
+          'process.env.NODE_ENV': JSON.stringify('production'),
+          __CONSOLE_VERSION__: JSON.stringify(version),
+        },
+      }),
       precompiledMessages(),
       json({ compact: true, exclude: ['locales/*.json'] }),
       nodeResolve({ browser: true, exportConditions: ['browser', 'production'], preferBuiltins: false }),

@@ -7,6 +7,10 @@ import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs'
 import { defaultReporter } from '@web/test-runner'
 import { readFile } from 'node:fs/promises'
 import { bundleWorker, COPIED, MODEL_FILE, modelFile } from './scripts/virtual-background-assets.mjs'
+import { readFileSync } from 'node:fs'
+
+// The console's version, as the build stamps it (src/services/build-info.ts).
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
 
 const bundleTests = {
   name: 'bundle-tests',
@@ -20,7 +24,11 @@ const bundleTests = {
       jsx: 'automatic',
       sourcemap: 'inline',
       target: 'es2022',
-      define: { 'process.env.NODE_ENV': '"development"', global: 'globalThis' },
+      define: {
+        'process.env.NODE_ENV': '"development"',
+        global: 'globalThis',
+        __CONSOLE_VERSION__: JSON.stringify(version),
+      },
       inject: ['./scripts/browser-shims.js'],
       logLevel: 'silent',
     })

@@ -320,9 +320,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     lifecycle.listening = false
     await stopSweeper()
     stopHousekeeping()
-    io.disconnectSockets(true)
-    customers.disconnectSockets(true)
-    recorder.disconnectSockets(true)
+    // `local`: through the PostgreSQL adapter a plain disconnectSockets() reaches every process, and one
+    // process stopping would cut the clients of all the others (the rolling restart test caught it).
+    io.local.disconnectSockets(true)
+    customers.local.disconnectSockets(true)
+    recorder.local.disconnectSockets(true)
     await context.background.close()
     // io.close() closes the HTTP server too; Fastify's close then only runs its hooks.
     await new Promise<void>((resolve) => io.close(() => resolve()))

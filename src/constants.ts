@@ -50,6 +50,12 @@ export const TICKET_NOTIFY_LOADING_MS = 3_000
 export const NETWORK_CHECK_MS = 2_000
 /** The disconnection log keeps at most this many entries (oldest dropped). */
 export const DISCONNECTION_LOG_MAX = 3_600
+
+/** The diagnostic bundle keeps this many of the latest dropped server messages. */
+export const PROTOCOL_ERRORS_KEPT = 100
+
+/** The diagnostic bundle keeps this many of the latest network readings (5 minutes at one per 2 s). */
+export const NETWORK_SAMPLES_KEPT = 150
 /** After a transfer to a segment, the agent's call ends this long later. */
 export const SEGMENT_TRANSFER_END_MS = 10_000
 /** Default interval of relative timers. */

@@ -38,6 +38,19 @@ export async function deviceAvailability(): Promise<DeviceAvailability> {
 }
 
 /**
+ * The browser's media devices, kind and label only (the label is empty until a capture was allowed);
+ * null when the browser cannot list them.
+ *
+ * @example
+ * const devices = await mediaDeviceKinds() // [{ kind: 'audioinput', label: '' }, …]
+ */
+export async function mediaDeviceKinds(): Promise<{ kind: string; label: string }[] | null> {
+  if (!navigator.mediaDevices?.enumerateDevices) return null
+  const devices = await navigator.mediaDevices.enumerateDevices()
+  return devices.map(({ kind, label }) => ({ kind, label }))
+}
+
+/**
  * Opens the devices that exist (camera and/or microphone). Rejects with a MediaCaptureError carrying
  * the browser's reason when the capture fails (permission denied, device busy).
  *

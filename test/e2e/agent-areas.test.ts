@@ -1,12 +1,20 @@
-import { describe, it } from 'node:test'
+import { after, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
+import type { DiagnosticBundle } from '../../src/services/diagnostics'
+import { DEMO_PASSWORD } from '../../server/store/seed-content'
 import { collectErrors } from './support/browser'
 import { freshWorld } from './support/world'
+import { startServer } from './support/server'
 import {
   agentOnline,
   customerCalls,
   customerScreen,
+  distSnapshot,
   inConsole,
   toastShown,
   type WatchedPage,
@@ -234,5 +242,74 @@ describe('the agent’s own areas', () => {
     assert.equal(await ana.page.locator(inConsole('.notification-list li[data-unread="true"]')).count(), 0)
     assert.equal(await badge.count(), 0)
     assert.deepEqual(ana.errors, [])
+  })
+})
+
+describe('the agent’s diagnostic bundle', () => {
+  // The server keeps its data in a folder, so that it can be killed and come back with the session.
+  const folders: string[] = []
+  let dataDir = ''
+  const world = freshWorld(async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'diagnostics-'))
+    folders.push(folder)
+    dataDir = join(folder, 'pglite')
+    return { TIMERS, DATA_DIR: dataDir }
+  })
+  after(() => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+  })
+
+  it('downloads a file with the disconnection the agent just went through, and no token', async () => {
+    const context = await world.newContext()
+    // Every bearer token the console sends, and the refresh cookie: none may be in the file.
+    const secrets = new Set<string>([DEMO_PASSWORD])
+    context.on('request', (request) => {
+      const authorization = request.headers()['authorization']
+      if (authorization?.startsWith('Bearer ')) secrets.add(authorization.slice('Bearer '.length))
+    })
+    const ana = await agentOnline(context, world.server, 'ana@demo.test')
+    for (const cookie of await context.cookies()) if (cookie.value.length > 16) secrets.add(cookie.value)
+
+    // The server crashes and comes back on the same port with the same data: the console drops and reconnects.
+    assert.deepEqual(ana.errors, [])
+    const restored = toastShown(ana.page, 'You are connected again.', 90_000)
+    const crashed = world.server
+    await crashed.kill()
+    world.server = await startServer(
+      { DIST_DIR: await distSnapshot(), TIMERS, DATA_DIR: dataDir },
+      crashed.port,
+    )
+    await restored
+    // Requests cut or refused while the server was down are the network's errors; after it, none.
+    const downtimeErrors = ana.errors.length
+
+    const download = ana.page.waitForEvent('download')
+    const saved = toastShown(ana.page, 'Diagnostics saved')
+    await openMenu(ana.page, 'Profile', 'diagnostics')
+    const file = await download
+    assert.match(file.suggestedFilename(), /^agent-console-diagnostics-[\dT-]+Z\.json$/)
+    const text = await readFile(await file.path(), 'utf8')
+    const bundle = JSON.parse(text) as DiagnosticBundle
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
+    assert.equal(bundle.format, 'agent-console-diagnostics/1')
+    // The console's package version, and what this server's /version.txt says (the e2e server says `e2e`).
+    assert.deepEqual(bundle.versions, { console: version, server: 'e2e' })
+    assert.equal(bundle.link.state, 'online')
+    // The drop is in the log, with its time; attempts that failed while the server was down may follow.
+    const drop = bundle.disconnections.find((entry) => entry.reason === 'transport close')
+    assert.ok(drop, `no 'transport close' in ${JSON.stringify(bundle.disconnections)}`)
+    assert.ok(Date.parse(drop.at) <= Date.parse(bundle.generatedAt), `${drop.at} after ${bundle.generatedAt}`)
+    assert.match(bundle.browser.userAgent, /Chrome/)
+    // Chromium's fake camera and microphone: counted, never named.
+    assert.ok((bundle.devices?.['audioinput']?.count ?? 0) >= 1, JSON.stringify(bundle.devices))
+    // Readings are taken while a network indicator is on screen (idle call panel, ringing modal): not here.
+    assert.ok(Array.isArray(bundle.networkSamples), 'no networkSamples list')
+    assert.ok(secrets.size >= 2, 'the test saw no token to look for')
+    for (const secret of secrets)
+      assert.ok(!text.includes(secret), `the bundle holds a secret: ${secret.slice(0, 12)}…`)
+    assert.ok(!text.includes('ana@demo.test'), 'the bundle holds the agent’s email')
+    assert.ok(!text.includes('Alvarez'), 'the bundle holds the agent’s name')
+    await saved
+    assert.deepEqual(ana.errors.slice(downtimeErrors), [])
   })
 })

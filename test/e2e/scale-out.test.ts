@@ -45,6 +45,16 @@ async function agentOn(server: RunningServer, email: string, sessionId = randomU
   return { client, accessToken, sessionId }
 }
 
+/** An agent's console back on `server` after its process stopped: the same token and session. */
+async function authenticatedAgain(server: RunningServer, accessToken: string, sessionId: string) {
+  const client = new EventClient(server.url)
+  clients.push(client)
+  await client.connected()
+  const reply = await client.request('authenticate', { accessToken, sessionId, timezone: 'UTC' })
+  assert.ok(reply.ok, `authenticate again: ${JSON.stringify(reply)}`)
+  return client
+}
+
 /** An agent socket on `server`, authenticated and made available. */
 async function authenticated(server: RunningServer, accessToken: string, sessionId: string) {
   const client = new EventClient(server.url)
@@ -57,12 +67,25 @@ async function authenticated(server: RunningServer, accessToken: string, session
   return client
 }
 
-/** A customer socket on `server`. */
-async function customerOn(server: RunningServer): Promise<EventClient> {
-  const client = new EventClient(server.url, { namespace: '/customer', auth: { sessionId: randomUUID() } })
+/** A customer socket on `server` (a new session, or `sessionId` coming back). */
+async function customerOn(server: RunningServer, sessionId: string = randomUUID()): Promise<EventClient> {
+  const client = new EventClient(server.url, { namespace: '/customer', auth: { sessionId } })
   clients.push(client)
   await client.connected()
   return client
+}
+
+/** How long a step of the rolling restart may take on a loaded machine. */
+const STEP_MS = 60_000
+
+/**
+ * A client of the process being stopped: it hears `server:draining`, its connection closes, and it
+ * comes back (as the load balancer would send it) on `survivor` with the same session.
+ */
+async function movedTo<T>(client: EventClient, reconnect: () => Promise<T>): Promise<T> {
+  assert.deepEqual(await client.next('server:draining', () => true, STEP_MS), { reason: 'shutdown' })
+  await client.next('disconnect', () => true, STEP_MS)
+  return reconnect()
 }
 
 /** A new segment with `count` new agents serving it; returns the segment and the agents' emails. */
@@ -246,5 +269,101 @@ describe('two server processes on one PostgreSQL', () => {
       { online: status.online, available: status.available },
       { online: true, available: true },
     )
+  })
+
+  it('rolling restart: SIGTERM one of two processes, a replacement starts; no call and no queued customer is lost', async (t) => {
+    const [a, b] = await startTogether(2)
+    const { segment, emails } = await segmentWithAgents(3)
+    // On the process that will stop: Xavi in a call with Carla (both there), Yago ringing for Cora
+    // (who is on the other process), and Cleo queued there; Cruz queued on the other one.
+    const xavi = await agentOn(a!, emails[0]!)
+    const carla = await customerOn(a!)
+    const carlaSession = (carla.socket.auth as { sessionId: string }).sessionId
+    const inCall = await queue(carla, segment, 'Carla')
+    assert.equal((await xavi.client.next<InboundCall>('inbound', () => true, STEP_MS)).id, inCall)
+    assert.ok((await xavi.client.request('answer', { callId: inCall })).ok)
+    await xavi.client.next<Call>('join', (call) => call.id === inCall, STEP_MS)
+    await carla.next('call:joined', () => true, STEP_MS)
+
+    const yago = await agentOn(a!, emails[1]!)
+    const cora = await customerOn(b!)
+    const ringing = await queue(cora, segment, 'Cora')
+    assert.equal((await yago.client.next<InboundCall>('inbound', () => true, STEP_MS)).id, ringing)
+    const cleo = await customerOn(a!)
+    const cleoSession = (cleo.socket.auth as { sessionId: string }).sessionId
+    const cruz = await customerOn(b!)
+    const waiting = [await queue(cleo, segment, 'Cleo'), await queue(cruz, segment, 'Cruz')]
+
+    // SIGTERM to the first process; its clients come back on the second, as the load balancer sends them.
+    const stopping = a!.stop()
+    const [xaviBack, yagoBack, carlaBack, cleoBack] = await Promise.all([
+      movedTo(xavi.client, () => authenticatedAgain(b!, xavi.accessToken, xavi.sessionId)),
+      movedTo(yago.client, () => authenticatedAgain(b!, yago.accessToken, yago.sessionId)),
+      movedTo(carla, () => customerOn(b!, carlaSession)),
+      movedTo(cleo, () => customerOn(b!, cleoSession)),
+    ])
+    await stopping
+    assert.match(a!.output(), /"event":"process\.drained"[^\n]*"timedOut":false/)
+    // The replacement comes up on the same database and takes agents of its own.
+    const [replacement] = await startTogether(1)
+    const wren = await agentOn(replacement!, emails[2]!)
+
+    // The call in progress goes on: Xavi gets it back, Carla is in it again, the server still has it.
+    assert.equal((await xaviBack.next<Call>('rejoin', (call) => call.id === inCall, STEP_MS)).id, inCall)
+    assert.equal(
+      (await carlaBack.next<{ callId: string }>('call:joined', () => true, STEP_MS)).callId,
+      inCall,
+    )
+
+    // Every customer who waited (the one ringing at the stop and the queued ones) is offered and answered.
+    const answered = new Map<string, string>()
+    const failures: string[] = []
+    for (const [name, agent] of [
+      ['yago', yagoBack],
+      ['wren', wren.client],
+    ] as const) {
+      const onInbound = (inbound: InboundCall) => {
+        void (async () => {
+          const reply = await agent.request('answer', { callId: inbound.id })
+          if (!reply.ok) return failures.push(`${name} answer ${inbound.id}: ${JSON.stringify(reply.error)}`)
+          await agent.next('join', (call: Call) => call.id === inbound.id, STEP_MS)
+          answered.set(inbound.id, name)
+          const hung = await agent.request('hangup', {})
+          if (!hung.ok) failures.push(`${name} hangup ${inbound.id}: ${JSON.stringify(hung.error)}`)
+        })().catch((error: unknown) => failures.push(String(error)))
+      }
+      agent.socket.on('inbound', onInbound)
+      // What rang before this listener (Yago's console is offered a call as soon as it is back).
+      while (agent.has('inbound')) onInbound(await agent.next<InboundCall>('inbound'))
+    }
+    const joined = await Promise.all(
+      [
+        [cora, ringing],
+        [cleoBack, waiting[0]],
+        [cruz, waiting[1]],
+      ].map(([customer, callId]) =>
+        (customer as EventClient).next<{ callId: string }>(
+          'call:joined',
+          (event) => event.callId === callId,
+          2 * STEP_MS,
+        ),
+      ),
+    )
+    assert.deepEqual(
+      joined.map((event) => event.callId),
+      [ringing, ...waiting],
+    )
+    await Promise.all(
+      [cora, cleoBack, cruz].map((customer) => customer.next('call:ended', () => true, STEP_MS)),
+    )
+    assert.deepEqual(failures, [])
+    t.diagnostic(`answered after the restart: ${JSON.stringify(Object.fromEntries(answered))}`)
+
+    // Xavi's call was never dropped: it ends only when he hangs up, for Carla too.
+    assert.ok((await xaviBack.request('hangup', {})).ok)
+    assert.deepEqual(await carlaBack.next('call:ended', () => true, STEP_MS), {
+      callId: inCall,
+      reason: 'hangup',
+    })
   })
 })

@@ -1,5 +1,6 @@
 /**
- * The profile's menu as data: its sub-pages (and their counts) and the feedback widget. The profile
+ * The profile's menu as data: its sub-pages (and their counts), the feedback widget and the
+ * diagnostic bundle for support. The profile
  * page renders this table; a new entry is one line here.
  */
 import type { ReadableAtom } from 'nanostores'
@@ -15,7 +16,7 @@ export interface ProfileMenuEntry {
   label: MessageId
   /** The page it opens. */
   path?: string
-  /** What it does instead (the feedback widget). */
+  /** What it does instead (the feedback widget, the diagnostic bundle). */
   action?: () => void
   /** A count shown beside it (unread notifications, announcements). */
   count?: ReadableAtom<number>
@@ -53,4 +54,12 @@ export const PROFILE_MENU: readonly ProfileMenuEntry[] = [
     path: '/profile/recordings/backups',
   },
   { id: 'feedback', icon: 'chat-square-heart', label: 'profile.feedback', action: () => void openFeedback() },
+  {
+    id: 'diagnostics',
+    icon: 'download',
+    label: 'profile.diagnostics',
+    // Its own chunk: only an agent who asks for the file loads what makes it.
+    action: () =>
+      void import('../../stores/profile/diagnostics').then((store) => store.downloadDiagnostics()),
+  },
 ]

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores'
-import { PERSISTENT } from '../../constants'
+import { PERSISTENT, PROTOCOL_ERRORS_KEPT } from '../../constants'
 import { clock } from '../../services/clock'
 import type { MalformedMessage } from '../../services/socket'
 import { notify } from '../app/toasts'
@@ -13,6 +13,9 @@ export interface ProtocolErrorRecord extends MalformedMessage {
 /** The last server message the console had to drop for breaking the contract, or null. */
 export const $protocolError = atom<ProtocolErrorRecord | null>(null)
 
+/** The latest dropped server messages, oldest first, at most 100: the diagnostic bundle's list. */
+export const $recentProtocolErrors = atom<readonly ProtocolErrorRecord[]>([])
+
 /**
  * A server message broke the contract and was dropped: the agent sees a persistent, translated error
  * naming the message and the field (never a silent dead end), and the elements fire
@@ -22,7 +25,9 @@ export const $protocolError = atom<ProtocolErrorRecord | null>(null)
  * reportMalformed({ event: 'inbound', kind: 'event', field: 'ringExpiresAt', reason: 'missing' })
  */
 export function reportMalformed(message: MalformedMessage): void {
-  $protocolError.set({ ...message, at: clock.now() })
+  const record = { ...message, at: clock.now() }
+  $protocolError.set(record)
+  $recentProtocolErrors.set([...$recentProtocolErrors.get(), record].slice(-PROTOCOL_ERRORS_KEPT))
   notify({
     variant: 'danger',
     messageId: 'protocol.dropped',
@@ -32,4 +37,7 @@ export function reportMalformed(message: MalformedMessage): void {
   })
 }
 
-onLogout(() => $protocolError.set(null))
+onLogout(() => {
+  $protocolError.set(null)
+  $recentProtocolErrors.set([])
+})

@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores'
-import { NETWORK_CHECK_MS } from '../../constants'
+import { NETWORK_CHECK_MS, NETWORK_SAMPLES_KEPT } from '../../constants'
 import { clock, type TimerId } from '../../services/clock'
 import { sampleNetwork, type NetworkSample } from '../../services/network'
 import { $activity } from './activity'
@@ -43,6 +43,16 @@ export function gradeNetwork(sample: NetworkSample): NetworkLevel {
   return 'unknown'
 }
 
+/** One reading as the diagnostic bundle keeps it. */
+export interface NetworkReading extends NetworkSample {
+  level: NetworkLevel
+  /** When it was measured (console clock). */
+  at: number
+}
+
+/** The latest readings, oldest first, at most 150 (5 minutes of measuring). */
+export const $networkSamples = atom<readonly NetworkReading[]>([])
+
 let probe: () => NetworkSample = sampleNetwork
 
 /** Tests hand in their own reading; returns the restore. */
@@ -56,7 +66,10 @@ export function replaceNetworkProbe(next: () => NetworkSample): () => void {
 
 function measure(): void {
   const sample = probe()
-  $networkQuality.set({ ...sample, level: gradeNetwork(sample), measuredAt: clock.now(), measuring: true })
+  const level = gradeNetwork(sample)
+  const at = clock.now()
+  $networkQuality.set({ ...sample, level, measuredAt: at, measuring: true })
+  $networkSamples.set([...$networkSamples.get(), { ...sample, level, at }].slice(-NETWORK_SAMPLES_KEPT))
 }
 
 // Measuring stops while a call or meeting is active (SPEC §4 step 3) and starts again when it ends.

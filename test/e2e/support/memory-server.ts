@@ -25,7 +25,15 @@ const idp = await startDemoSso(app)
 console.log(`Identity provider: ${idp.issuer}`)
 console.log(`Agent console: ${url.replace('127.0.0.1', 'localhost')}/`)
 
+// As `npm start`: SIGTERM drains (clients told `server:draining`, ringing calls handed back, customers'
+// calls kept for them) before closing; clients get 5 s to go, within the 10 s `stop()` grants.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
-    void Promise.all([app.close(), idp.close()]).then(() => process.exit(0))
+    void Promise.all([app.shutdown({ timeoutMs: 5_000 }), idp.close()]).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('shutdown failed', error)
+        process.exit(1)
+      },
+    )
   })
