@@ -4,7 +4,7 @@ import { css } from 'lit'
  * The console's theme API: CSS custom properties a host page sets on the elements or on `:root`, mapped
  * onto Shoelace's tokens (which the Shoelace theme declares on each element's `:host`, so Shoelace's own
  * variables only take effect when set on the elements themselves). Unset, every token keeps Shoelace's
- * light value. Adopted after the Shoelace theme; its `rem` are the console's own (`own-rem.ts`).
+ * light value (primary one step darker, for contrast). Adopted after the Shoelace theme; its `rem` are the console's own (`own-rem.ts`).
  */
 export const themeStyles = css`
   :host {
@@ -22,9 +22,10 @@ export const themeStyles = css`
       'Segoe UI Emoji',
       'Segoe UI Symbol'
     );
-    --sl-color-primary-500: var(--agent-color-primary-hover, var(--sl-color-sky-500));
-    --sl-color-primary-600: var(--agent-color-primary, var(--sl-color-sky-600));
-    --sl-color-primary-700: var(--agent-color-primary-active, var(--sl-color-sky-700));
+    /* One step darker than Shoelace's sky by default: white on it reads at WCAG AA (palette.styles.ts). */
+    --sl-color-primary-500: var(--agent-color-primary-hover, var(--sl-color-sky-600));
+    --sl-color-primary-600: var(--agent-color-primary, var(--sl-color-sky-700));
+    --sl-color-primary-700: var(--agent-color-primary-active, var(--sl-color-sky-800));
     --sl-border-radius-small: calc(0.75 * var(--agent-radius, 0.25rem));
     --sl-border-radius-medium: var(--agent-radius, 0.25rem);
     --sl-border-radius-large: calc(2 * var(--agent-radius, 0.25rem));

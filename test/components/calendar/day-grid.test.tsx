@@ -186,9 +186,12 @@ describe('<CalendarArea> day grid', () => {
         el.textContent?.includes(title),
       )!
     expect(event('Over').classList.contains('is-past')).to.equal(true)
-    expect(Number(getComputedStyle(event('Over')).opacity)).to.be.lessThan(1)
+    // Past: the colour band fades, never the text (faded text would not read).
+    expect(getComputedStyle(event('Over')).borderLeftColor).to.not.equal(
+      getComputedStyle(event('Later')).borderLeftColor,
+    )
+    expect(Number(getComputedStyle(event('Over')).opacity)).to.equal(1)
     expect(event('Later').classList.contains('is-past')).to.equal(false)
-    expect(Number(getComputedStyle(event('Later')).opacity)).to.equal(1)
     expect(event('Over').textContent).to.contain('Attended')
     expect(event('Later').textContent).to.contain('Pending')
     expect(event('Gone').textContent).to.contain('Canceled')
