@@ -13,6 +13,15 @@ async function provided(host: HostSession): Promise<string | null> {
   }
 }
 
+/** Whether the tokens held are a host provider's (they come without a refresh token). */
+const heldFromHost = () => {
+  const tokens = $tokens.get()
+  return tokens !== null && tokens.refreshToken === null && Boolean(tokens.accessToken)
+}
+
+/** The provider being asked for the first token, so that overlapping starts ask it once. */
+let starting: { host: HostSession; done: Promise<void> } | null = null
+
 /**
  * Signs in with the host page's session (`configure({ tokenProvider })`): the provider's token is held in
  * memory and the console enters as after a login. Does nothing without a provider or when it has none.
@@ -20,13 +29,22 @@ async function provided(host: HostSession): Promise<string | null> {
  * @example
  * await startHostSession()
  */
-export async function startHostSession(): Promise<void> {
+export function startHostSession(): Promise<void> {
   const host = $hostSession.get()
-  if (!host) return
-  const token = await provided(host)
-  // The host handed in another provider (or removed it) meanwhile: that one decides.
-  if (!token || $hostSession.get() !== host) return
-  holdTokens({ accessToken: token, refreshToken: null, remember: false })
+  // Signed in already, or this provider is being asked: a second call would make the host's backend
+  // mint a second session, which ends the first one (one session per agent) under the requests in flight.
+  if (!host || heldFromHost()) return Promise.resolve()
+  if (starting?.host === host) return starting.done
+  const done = (async () => {
+    const token = await provided(host)
+    // The host handed in another provider (or removed it) meanwhile: that one decides.
+    if (!token || $hostSession.get() !== host || heldFromHost()) return
+    holdTokens({ accessToken: token, refreshToken: null, remember: false })
+  })().finally(() => {
+    if (starting?.done === done) starting = null
+  })
+  starting = { host, done }
+  return done
 }
 
 /**
@@ -37,6 +55,12 @@ export async function startHostSession(): Promise<void> {
  * const accessToken = await renewFromHost(host)
  */
 export async function renewFromHost(host: HostSession): Promise<string> {
+  // The first token is on its way: asking again would end the session it is about to open.
+  if (starting?.host === host) {
+    await starting.done
+    const started = $tokens.get()?.accessToken
+    if (started) return started
+  }
   const tokens = $tokens.get()
   if (!tokens) throw new HttpError(401, 'Not signed in')
   const token = await provided(host)

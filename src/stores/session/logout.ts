@@ -1,5 +1,6 @@
 import { computed } from 'nanostores'
 import { $tokens } from './tokens'
+import { $hostSession } from '../app/config'
 
 /**
  * The end of a session, as every store sees it. Stores register a reset with `onLogout`; it runs
@@ -8,8 +9,15 @@ import { $tokens } from './tokens'
 
 const listeners = new Set<() => void>()
 
-/** True while an agent is signed in (a token pair is held). */
-export const $signedIn = computed($tokens, (tokens) => tokens !== null)
+/**
+ * True while an agent is signed in (a token pair is held). With a host page's token provider, only the
+ * host's tokens count (they have no refresh token): a session left in storage by an earlier login must
+ * not open the console, and send requests without a token, while the provider is being asked.
+ */
+export const $signedIn = computed(
+  [$tokens, $hostSession],
+  (tokens, host) => tokens !== null && (!host || tokens.refreshToken === null),
+)
 
 /**
  * Registers a reset to run when the session ends. Returns a function that unregisters it.
