@@ -45,8 +45,18 @@ export const InstantSchema = v.pipe(v.string(), v.isoTimestamp('must be an ISO 8
 /** An ISO 8601 instant (`2025-03-01T13:00:00.000Z`). */
 export type Instant = v.InferOutput<typeof InstantSchema>
 
-/** A calendar date without time, `YYYY-MM-DD`. */
-export const DateOnlySchema = v.pipe(v.string(), v.isoDate('must be YYYY-MM-DD'))
+/** Whether `YYYY-MM-DD` names a day that exists (the shape check alone takes 2026-02-29 and 04-31). */
+const isCalendarDay = (text: string) => {
+  const day = new Date(`${text}T00:00:00.000Z`)
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text
+}
+
+/** A calendar date without time, `YYYY-MM-DD`, that exists. */
+export const DateOnlySchema = v.pipe(
+  v.string(),
+  v.isoDate('must be YYYY-MM-DD'),
+  v.check(isCalendarDay, 'must be a day of the calendar'),
+)
 
 /** An IANA time zone name (`America/Santiago`); checked for shape, not against a zone database. */
 export const TimeZoneSchema = v.pipe(

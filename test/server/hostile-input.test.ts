@@ -121,6 +121,15 @@ describe('control characters, patterns, far numbers and dates in list queries', 
     // The last month reaches year 10000, which the database cannot hold: a 400 that says so.
     await refused(`/api/users/${ana}/dates?month=9999-12-01`, /date is out of range/)
     await refused(`/api/users/${ana}/hours?date=9999-12-31`, /date is out of range/)
+    // The shape of a date, not a day: found by the fuzzer as a 500.
+    for (const path of [
+      `/api/users/${ana}/hours?date=2026-02-29`,
+      `/api/users/${ana}/dates?month=2026-04-31`,
+    ]) {
+      const { status, body } = await get(path)
+      assert.equal(status, 400, path)
+      assert.match(JSON.stringify(body), /day of the calendar/, path)
+    }
     for (const path of [
       `/api/users/${ana}/dates?month=9999-11-01`,
       `/api/users/${ana}/dates?month=0000-01-01`,
