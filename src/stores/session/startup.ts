@@ -12,6 +12,7 @@ import { $busyInCall } from '../status/activity'
 import { attachBackground } from '../profile/background-effect'
 import { $userSettings, loadUserSettings } from '../profile/settings'
 import { onLogout } from './logout'
+import { $tokens } from './tokens'
 import { connectRealtime } from './realtime-session'
 
 /**
@@ -73,7 +74,9 @@ export async function checkDevices(): Promise<void> {
   const mine = ++checking
   closePreview()
   $startup.set({ ...INITIAL })
-  if (!$userSettings.get()) void loadUserSettings()
+  // Only with an access token in hand: a session restored from storage is verified first (a revoked one
+  // would answer 401 here), and its settings then come with the connection.
+  if (!$userSettings.get() && $tokens.get()?.accessToken) void loadUserSettings()
   try {
     const devices = await deviceAvailability()
     const preview = devices.microphone || devices.camera ? await openCapture(devices) : null
