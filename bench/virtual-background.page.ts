@@ -3,7 +3,8 @@
 import { backgroundFiles } from '../src/services/virtual-background/assets'
 import { canProcessBackground, startBackgroundPipeline } from '../src/services/virtual-background/pipeline'
 
-interface Measured {
+/** What the page measured, as it hands it to bench/virtual-background.ts. */
+export interface Measured {
   seconds: number
   width: number
   height: number

@@ -10,6 +10,7 @@ import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.mjs'
 import { bundleWorker, COPIED, MODEL_FILE, modelFile } from '../scripts/virtual-background-assets.mjs'
+import type { Measured } from './virtual-background.page'
 
 const SECONDS = Number(process.argv[2] ?? 10)
 const AIMS = { fps: 24, addedMs: 20, longestTaskMs: 50 }
@@ -63,26 +64,15 @@ try {
   tab.on('pageerror', (error) => errors.push(error.message))
   await tab.goto(origin)
   await tab.waitForFunction(() => 'bench' in globalThis, null, { timeout: 30_000 })
-  const measured = await tab.evaluate(
+  const m = await tab.evaluate(
     ([warmup, measure]) =>
       (
         globalThis as unknown as {
-          bench: { run(w: number, m: number): Promise<Record<string, unknown>> }
+          bench: { run(w: number, m: number): Promise<Measured> }
         }
       ).bench.run(warmup, measure),
     [3000, SECONDS * 1000] as const,
   )
-  const m = measured as {
-    seconds: number
-    width: number
-    height: number
-    processedFrames: number
-    presentedFrames: number
-    workerMs: number[]
-    segmentMs: number[]
-    longTasks: number[]
-    failure: string | null
-  }
   if (m.failure) throw new Error(m.failure)
   if (errors.length) throw new Error(errors.join('\n'))
   if (m.processedFrames === 0 || m.workerMs.length === 0) throw new Error('no processed frame was measured')

@@ -1,5 +1,24 @@
-import type { AnnouncementPage, CallHistoryDetail, CallHistoryItem, Metrics, Paged } from '../../src/protocol'
+import type {
+  AnnouncementPage,
+  CallHistoryDetail,
+  CallHistoryItem,
+  Metrics,
+  Paged,
+  User,
+} from '../../src/protocol'
 import { newId } from './call-fixtures'
+
+/** The signed-in agent of the area tests: Ana, level 5, in Santiago, without 2FA. */
+export const AREA_USER: User = {
+  id: 'd'.repeat(24),
+  firstname: 'Ana',
+  lastname: 'Alvarez',
+  email: 'ana@demo.test',
+  level: 5,
+  account: { _id: 'c'.repeat(24), name: 'Demo Co' },
+  timezone: 'America/Santiago',
+  twoFactorEnabled: false,
+}
 
 /** A page of a list in the protocol's shape. */
 export function page<T>(

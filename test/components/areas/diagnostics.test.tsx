@@ -1,6 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing'
 import ProfilePage from '../../../src/components/pages/ProfilePage'
-import type { User } from '../../../src/protocol'
 import { DISCONNECTION_LOG_MAX } from '../../../src/constants'
 import type { DiagnosticBundle } from '../../../src/services/diagnostics'
 import { setTokens } from '../../../src/stores/session/tokens'
@@ -10,20 +9,12 @@ import { $networkQuality, replaceNetworkProbe } from '../../../src/stores/status
 import { $toasts } from '../../../src/stores/app/toasts'
 import { fakeApi, tokenFor } from '../../support/calendar-fixtures'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
+import { AREA_USER } from '../../support/areas-fixtures'
 import { renderArea, type RenderedArea } from '../../support/render-area'
 import { resetSession } from '../../support/session'
 
-const USER_ID = 'd'.repeat(24)
-const USER: User = {
-  id: USER_ID,
-  firstname: 'Ana',
-  lastname: 'Alvarez',
-  email: 'ana@demo.test',
-  level: 5,
-  account: { _id: 'c'.repeat(24), name: 'Demo Co' },
-  timezone: 'America/Santiago',
-  twoFactorEnabled: false,
-}
+const USER = AREA_USER
+const USER_ID = USER.id
 const START = Date.parse('2026-11-23T15:00:00Z')
 
 /** Catches the file the console hands to the browser (the click on a download link) and reads it. */

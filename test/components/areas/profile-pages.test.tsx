@@ -3,7 +3,7 @@ import ProfilePage from '../../../src/components/pages/ProfilePage'
 import SettingsPage from '../../../src/components/profile/SettingsPage'
 import AnnouncementsPage from '../../../src/components/profile/AnnouncementsPage'
 import { RINGTONES } from '../../../src/constants'
-import type { User, UserSettings } from '../../../src/protocol'
+import type { UserSettings } from '../../../src/protocol'
 import { setTokens } from '../../../src/stores/session/tokens'
 import { $path } from '../../../src/stores/shell/router'
 import { receiveNotifications } from '../../../src/stores/profile/notifications'
@@ -19,21 +19,12 @@ import { $toasts } from '../../../src/stores/app/toasts'
 import { configure } from '../../../src/stores/app/config'
 import { fakeApi, tokenFor, type FakeRequest, type FakeResponse } from '../../support/calendar-fixtures'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
-import { announcementPage } from '../../support/areas-fixtures'
+import { AREA_USER, announcementPage } from '../../support/areas-fixtures'
 import { renderArea, type RenderedArea } from '../../support/render-area'
 import { resetSession } from '../../support/session'
 
-const USER_ID = 'd'.repeat(24)
-const USER: User = {
-  id: USER_ID,
-  firstname: 'Ana',
-  lastname: 'Alvarez',
-  email: 'ana@demo.test',
-  level: 5,
-  account: { _id: 'c'.repeat(24), name: 'Demo Co' },
-  timezone: 'America/Santiago',
-  twoFactorEnabled: false,
-}
+const USER = AREA_USER
+const USER_ID = USER.id
 
 describe('Profile pages', () => {
   let time: FakeClock
