@@ -1,4 +1,5 @@
 import { backgroundFiles, type BackgroundFiles } from './assets'
+import { workerScript } from './worker-url'
 import type {
   BackgroundEffect,
   BackgroundFailure,
@@ -79,11 +80,14 @@ export function startBackgroundPipeline(
   const input = camera.clone()
   const processor = new api.MediaStreamTrackProcessor({ track: input, maxBufferSize: 1 })
   const output = new api.MediaStreamTrackGenerator({ kind: 'video' })
-  const worker = new Worker(files.worker, { name: 'virtual-background' })
+  // Embedded on another origin, the worker starts from a same-origin blob: that imports the script.
+  const script = workerScript(files.worker)
+  const worker = new Worker(script.url, { name: 'virtual-background' })
   let stopped = false
   const stop = () => {
     if (stopped) return
     stopped = true
+    script.release()
     worker.postMessage({ type: 'stop' } satisfies ToBackgroundWorker)
     worker.terminate()
     input.stop()
@@ -92,6 +96,8 @@ export function startBackgroundPipeline(
   worker.onmessage = (event: MessageEvent<FromBackgroundWorker>) => {
     if (stopped) return
     const message = event.data
+    // The worker answered, so its loader has run: the blob: URL is not needed any more.
+    script.release()
     if (message.type === 'frame') events.onFrame(message.ms, message.segmentMs)
     else if (message.type === 'failed') {
       stop()
