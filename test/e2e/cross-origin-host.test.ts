@@ -56,7 +56,7 @@ describe('a host page on another origin embeds the console from the reference se
   })
   afterEach(() => host.close())
 
-  it('loads the module cross-origin, signs in, answers a call and hangs up; nothing goes to the host', async () => {
+  it('loads the module cross-origin, signs in, answers a call, blurs the background and hangs up; nothing goes to the host', async () => {
     const { server } = world
     assert.notEqual(new URL(host.origin).origin, new URL(server.url).origin)
     // No configuration at all: the console talks to the server its files came from.
@@ -81,6 +81,9 @@ describe('a host page on another origin embeds the console from the reference se
     await page.click(inConsole('.answer-button'))
     await page.locator(inConsole('.call-area')).waitFor({ timeout: 20_000 })
     await customerScreen(customer.page, 'call')
+    // The background worker is the console server's: on this host it starts from a same-origin blob:.
+    await page.selectOption(inConsole('.background-picker select'), 'blur')
+    await page.locator(inConsole('.background-picker[data-status="on"]')).waitFor({ timeout: 60_000 })
     await page.click(inConsole('.hangup-button'))
     await page.locator(inConsole('.call-area')).waitFor({ state: 'detached', timeout: 20_000 })
     await customerScreen(customer.page, 'ended')
