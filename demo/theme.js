@@ -1,3 +1,4 @@
+/* global document, window, localStorage */
 // The demo page's light/dark toggle: the agent's choice is remembered; until they choose, the system's
 // preference (prefers-color-scheme) decides. A file, not an inline script: the page's CSP forbids those.
 const KEY = 'agent-console-demo:theme'

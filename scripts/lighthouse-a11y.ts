@@ -4,18 +4,42 @@
 // is downloaded. Prints each score and the failing audits; exits 1 below 100.
 // Usage: npm run lighthouse:a11y
 import { createRequire } from 'node:module'
-import lighthouse, { snapshot } from 'lighthouse'
-import type { Flags, Result } from 'lighthouse'
 import puppeteer, { type Page } from 'puppeteer-core'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs'
 import { startServer } from '../test/e2e/support/server'
 import { DEMO_PASSWORD } from '../server/store/seed-content'
 
 // Lighthouse's own chrome-launcher (the version it is made for), not another copy in the tree.
-const launcher = createRequire(import.meta.resolve('lighthouse'))('chrome-launcher') as typeof import('chrome-launcher')
+const launcher = createRequire(import.meta.resolve('lighthouse'))('chrome-launcher') as {
+  launch(options: { chromePath: string; chromeFlags: string[]; logLevel: 'error' }): Promise<{
+    port: number
+    kill(): void
+  }>
+}
+
+/** The part of a Lighthouse report (LHR) read here. */
+interface Result {
+  categories: { accessibility?: { score: number | null; auditRefs: { id: string }[] } }
+  audits: Record<string, { id: string; title: string; score: number | null; details?: unknown }>
+  runWarnings: string[]
+  runtimeError?: { code: string; message: string }
+}
+type Flags = Record<string, unknown>
+/** Lighthouse's node API: a navigation, and a snapshot of a page as it is now. */
+interface Lighthouse {
+  default(url: string, flags: Flags): Promise<{ lhr: Result } | undefined>
+  snapshot(page: Page, options: { flags: Flags }): Promise<{ lhr: Result } | undefined>
+}
+// Loaded untyped: Lighthouse's own types widen the DOM's global event maps for the whole project.
+const { default: lighthouse, snapshot } = (await import('lighthouse' as string)) as Lighthouse
 
 const WAIT_MS = 60_000
-const FLAGS: Flags = { onlyCategories: ['accessibility'], logLevel: 'error', formFactor: 'desktop', screenEmulation: { disabled: true } }
+const FLAGS: Flags = {
+  onlyCategories: ['accessibility'],
+  logLevel: 'error',
+  formFactor: 'desktop',
+  screenEmulation: { disabled: true },
+}
 
 /** Prints a report's score and its failing audits; whether it is 100. */
 function report(name: string, lhr: Result): boolean {
@@ -26,8 +50,11 @@ function report(name: string, lhr: Result): boolean {
     const audit = lhr.audits[ref.id]
     if (!audit || audit.score === null || audit.score >= 1) continue
     console.log(`  ✗ ${audit.id}: ${audit.title}`)
-    const items = (audit.details as { items?: { node?: { snippet?: string; selector?: string } }[] } | undefined)?.items ?? []
-    for (const item of items.slice(0, 5)) console.log(`      ${item.node?.selector ?? ''} ${item.node?.snippet ?? ''}`)
+    const items =
+      (audit.details as { items?: { node?: { snippet?: string; selector?: string } }[] } | undefined)
+        ?.items ?? []
+    for (const item of items.slice(0, 5))
+      console.log(`      ${item.node?.selector ?? ''} ${item.node?.snippet ?? ''}`)
   }
   for (const warning of lhr.runWarnings) console.log(`  ! ${warning}`)
   if (lhr.runtimeError) console.log(`  ! ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
@@ -64,8 +91,12 @@ async function signIn(page: Page): Promise<void> {
 }
 
 const server = await startServer()
-const chrome = await launcher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_ARGS, logLevel: 'error' })
-let passed = false
+const chrome = await launcher.launch({
+  chromePath: chromiumPath(),
+  chromeFlags: CHROMIUM_ARGS,
+  logLevel: 'error',
+})
+let passed: boolean
 try {
   const login = await lighthouse(`${server.url}/`, { ...FLAGS, port: chrome.port })
   if (!login) throw new Error('Lighthouse returned no result for the login screen')

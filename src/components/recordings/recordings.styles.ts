@@ -40,6 +40,8 @@ export const recordingsStyles = css`
     border: 1px solid var(--sl-color-neutral-400);
     border-radius: var(--sl-border-radius-medium);
     background: var(--sl-color-neutral-0);
+    /* The console's text colour, not the browser's field colour: it follows the theme. */
+    color: inherit;
   }
   .problem {
     flex-basis: 100%;
