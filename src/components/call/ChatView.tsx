@@ -99,8 +99,7 @@ export function ChatView() {
           onsl-input={(event) => setDraft((event.target as SlInput).value)}
           onKeyDown={(event) => {
             // Enter sends; not while an input method composes a character.
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing)
-              void submit(event)
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void submit(event)
           }}
         ></sl-input>
         {/* Never disabled: disabling it under the focus would drop the focus; an empty line is not sent. */}

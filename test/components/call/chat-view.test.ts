@@ -25,7 +25,9 @@ describe('<agent-call-panel> chat from the keyboard', () => {
   // A boolean, not the element: a failed comparison of DOM elements makes chai walk the whole tree.
   const fieldHasFocus = () => focused() === field()
   const sentLines = () =>
-    page.socket.sent.filter((s) => s.event === 'chat:message').map((s) => (s.payload as { text: string }).text)
+    page.socket.sent
+      .filter((s) => s.event === 'chat:message')
+      .map((s) => (s.payload as { text: string }).text)
 
   /** Lines the fake server holds back until the test releases them (a server that answers later). */
   let held: (() => void)[] = []
@@ -94,7 +96,9 @@ describe('<agent-call-panel> chat from the keyboard', () => {
       element.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
     }
     inner.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }))
-    await waitUntil(() => text(page.$('.chat-log')).includes('Fast'), 'the line never showed', { timeout: 5_000 })
+    await waitUntil(() => text(page.$('.chat-log')).includes('Fast'), 'the line never showed', {
+      timeout: 5_000,
+    })
     expect(sentLines()).to.deep.equal(['Fast'])
   })
 
@@ -104,17 +108,25 @@ describe('<agent-call-panel> chat from the keyboard', () => {
     await sendKeys({ press: 'Tab' })
     expect(focused()?.className, 'the focus is not on Send').to.equal('chat-send')
     await sendKeys({ press: 'Enter' })
-    await waitUntil(() => text(page.$('.chat-log')).includes('By Enter on Send'), 'Enter on Send sent nothing', {
-      timeout: 5_000,
-    })
+    await waitUntil(
+      () => text(page.$('.chat-log')).includes('By Enter on Send'),
+      'Enter on Send sent nothing',
+      {
+        timeout: 5_000,
+      },
+    )
     await waitUntil(fieldHasFocus, 'the focus did not come back to the field', { timeout: 5_000 })
     await sendKeys({ type: 'By Space on Send' })
     await sendKeys({ press: 'Tab' })
     expect(focused()?.className, 'the focus is not on Send').to.equal('chat-send')
     await sendKeys({ press: 'Space' })
-    await waitUntil(() => text(page.$('.chat-log')).includes('By Space on Send'), 'Space on Send sent nothing', {
-      timeout: 5_000,
-    })
+    await waitUntil(
+      () => text(page.$('.chat-log')).includes('By Space on Send'),
+      'Space on Send sent nothing',
+      {
+        timeout: 5_000,
+      },
+    )
     await waitUntil(fieldHasFocus, 'the focus did not come back to the field', { timeout: 5_000 })
     expect(sentLines()).to.deep.equal(['By Enter on Send', 'By Space on Send'])
   })
@@ -140,9 +152,13 @@ describe('<agent-call-panel> chat from the keyboard', () => {
     await waitUntil(fieldHasFocus, 'the message field never took the focus', { timeout: 5_000 })
     await sendKeys({ type: 'Lost?' })
     await sendKeys({ press: 'Enter' })
-    await waitUntil(() => text(page.$('.toast-stack')).includes('The message could not be sent.'), 'no toast', {
-      timeout: 5_000,
-    })
+    await waitUntil(
+      () => text(page.$('.toast-stack')).includes('The message could not be sent.'),
+      'no toast',
+      {
+        timeout: 5_000,
+      },
+    )
     expect(field().value).to.equal('Lost?')
     expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
     expect(sentLines()).to.deep.equal(['Lost?'])
