@@ -11,16 +11,18 @@ const TIMERS = JSON.stringify({ ringTimeoutMs: 60_000 })
 
 /**
  * Whether the focused element, followed down through shadow roots, or one of its composed ancestors
- * (up through shadow hosts) matches `selector`. Text, not a function: the test's TypeScript transform
- * would add helpers (`__name`) the page lacks.
+ * (up through shadow hosts) matches the selector it is given. Text, not a function: the test's TypeScript
+ * transform would add helpers (`__name`) the page lacks. Text that evaluates to a function: `waitForFunction`
+ * evaluates it once, under DevTools, and polls the function it got; it would re-`eval` text that gives a
+ * value on every poll, which the page's CSP forbids (the wait failed unless the focus was already there).
  */
-const focusMatches = (selector: string) => `(() => {
+const FOCUS_MATCHES = `(selector) => {
   let element = document.activeElement
   while (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement
   for (let node = element; node; node = node.parentElement || (node.getRootNode() && node.getRootNode().host) || null)
-    if (node.matches && node.matches(${JSON.stringify(selector)})) return true
+    if (node.matches && node.matches(selector)) return true
   return false
-})()`
+}`
 
 /** What has the focus, for a failure message. */
 const DESCRIBE_FOCUS = `(() => {
@@ -32,21 +34,29 @@ const DESCRIBE_FOCUS = `(() => {
 /** Waits until the focus is on (or inside) `selector`. */
 async function focusOn(page: Page, selector: string): Promise<void> {
   try {
-    await page.waitForFunction(focusMatches(selector), undefined, { timeout: 30_000 })
-  } catch {
+    await page.waitForFunction(FOCUS_MATCHES, selector, { timeout: 30_000 })
+  } catch (error) {
     const trigger = await page
       .locator('agent-console .status-trigger')
       .evaluate((element) => element.outerHTML)
     throw new Error(
-      `the focus is not on ${selector} but on ${String(await page.evaluate(DESCRIBE_FOCUS))} (status: ${trigger})`,
+      `the focus is not on ${selector} but on ${String(await page.evaluate(DESCRIBE_FOCUS))} (status: ${trigger}; ${String(error).split('\n')[0]})`,
+      { cause: error },
     )
   }
+}
+
+/** Waits until the customer page has received a chat line. */
+async function customerGets(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((line) => window.customerState.messages.includes(line), text, {
+    timeout: 30_000,
+  })
 }
 
 /** Presses `key` (Tab by default) until the focus is on `selector`, at most `max` times. */
 async function pressUntil(page: Page, selector: string, key = 'Tab', max = 40): Promise<void> {
   for (let step = 0; step < max; step++) {
-    if (await page.evaluate(focusMatches(selector))) return
+    if (await page.evaluate(`(${FOCUS_MATCHES})(${JSON.stringify(selector)})`)) return
     await page.keyboard.press(key)
   }
   await focusOn(page, selector)
@@ -55,7 +65,7 @@ async function pressUntil(page: Page, selector: string, key = 'Tab', max = 40): 
 describe('the console from the keyboard alone', () => {
   const world = freshWorld({ TIMERS })
 
-  it('logs in, connects, goes available, answers, opens the chat and hangs up without a mouse', async () => {
+  it('logs in, connects, goes available, answers, chats and hangs up without a mouse', async () => {
     const page = await (await world.newContext()).newPage()
     const errors = collectErrors(page)
     await page.goto(world.server.url)
@@ -90,6 +100,14 @@ describe('the console from the keyboard alone', () => {
     // `?` lists the shortcuts in a dialog that holds the focus and gives it back on Escape.
     await page.keyboard.press('?')
     await page.locator(inConsole('.shortcuts-dialog[open] [data-shortcut="hangUp"]')).waitFor()
+    const rows = page.locator(inConsole('.shortcuts-dialog tbody tr'))
+    const listed = async (id: string) =>
+      (await rows.filter({ has: page.locator(`xpath=self::*[@data-shortcut="${id}"]`) }).innerText())
+        .replace(/\s+/g, ' ')
+        .trim()
+    assert.equal(await listed('answer'), 'Alt+A Answer the ringing call')
+    assert.equal(await listed('dismiss'), 'Alt+X Dismiss the ringing call')
+    assert.equal(await listed('hangUp'), 'Alt+H Hang up')
     await focusOn(page, '.shortcuts-dialog')
     await page.keyboard.press('Tab')
     await focusOn(page, '.shortcuts-dialog')
@@ -106,13 +124,62 @@ describe('the console from the keyboard alone', () => {
     await customerScreen(customer.page, 'call')
     await focusOn(page, '.call-controls')
 
-    // Chat: Tab to the chat entry and open it from the keyboard.
+    // Chat: Tab to the chat entry and open it from the keyboard; the message field takes the focus.
     await pressUntil(page, '.side-menu .menu-chat')
     await page.keyboard.press('Enter')
     await page.locator(inConsole('.call-view[data-view="chat"]')).waitFor()
+    await focusOn(page, '.chat-input')
+    // Enter sends and the field keeps the focus: the next line is typed straight away.
+    await page.keyboard.type('Typed without a mouse')
+    await page.keyboard.press('Enter')
+    await customerGets(customer.page, 'Typed without a mouse')
+    await focusOn(page, '.chat-input')
+    await page.keyboard.type('A second line')
+    await page.keyboard.press('Enter')
+    await customerGets(customer.page, 'A second line')
+    await focusOn(page, '.chat-input')
+    // Tab to Send, Enter or Space: the line goes and the focus comes back to the field.
+    await page.keyboard.type('Sent with the button')
+    await pressUntil(page, '.chat-send')
+    await page.keyboard.press('Enter')
+    await customerGets(customer.page, 'Sent with the button')
+    await focusOn(page, '.chat-input')
+    await page.keyboard.type('Sent with Space')
+    await pressUntil(page, '.chat-send')
+    await page.keyboard.press('Space')
+    await customerGets(customer.page, 'Sent with Space')
+    await focusOn(page, '.chat-input')
+    await page.locator(inConsole('.chat-log')).filter({ hasText: 'Sent with Space' }).waitFor()
 
-    // Alt+H, with the focus in the call, hangs up; the focus goes back to the status.
-    await pressUntil(page, '.hangup-button')
+    // The shortcuts act only inside the console: in a field of the host page Alt+H types nothing and
+    // hangs nothing up, and `?` is just a character.
+    await page.evaluate(() => {
+      const field = document.createElement('input')
+      field.id = 'host-field'
+      field.setAttribute('aria-label', 'Host page field')
+      document.body.prepend(field)
+    })
+    await pressUntil(page, '#host-field', 'Shift+Tab', 80)
+    await page.keyboard.press('Alt+KeyH')
+    await page.keyboard.type('?')
+    await pressUntil(page, '.chat-input', 'Tab', 80)
+    await page.keyboard.type('Still in the call')
+    await page.keyboard.press('Enter')
+    // A hang-up from the host field would have reached the server before this line.
+    await customerGets(customer.page, 'Still in the call')
+    assert.equal(await customer.page.evaluate(() => window.customerState.screen), 'call')
+    assert.equal(await page.locator('#host-field').inputValue(), '?')
+    assert.equal(await page.locator(inConsole('.shortcuts-dialog')).count(), 0)
+    assert.deepEqual(await customer.page.evaluate(() => window.customerState.messages), [
+      'Typed without a mouse',
+      'A second line',
+      'Sent with the button',
+      'Sent with Space',
+      'Still in the call',
+    ])
+    await focusOn(page, '.chat-input')
+
+    // Alt+H, with the focus in the chat's field, hangs up; the focus goes back to the status.
     await page.keyboard.press('Alt+KeyH')
     await page.locator(inConsole('.call-area')).waitFor({ state: 'detached' })
     await customerScreen(customer.page, 'ended')

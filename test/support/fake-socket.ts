@@ -43,7 +43,13 @@ export class FakeSocket {
         this.sent.push({ event, payload })
         for (const watch of this.watchers) watch(event, payload)
         const answer = this.answers.get(event)
-        if (answer) queueMicrotask(() => ack(null, answer(payload)))
+        if (answer)
+          queueMicrotask(() => {
+            const reply = answer(payload)
+            // A promise is a server that answers later: the ack waits for it.
+            if (reply instanceof Promise) void reply.then((late) => ack(null, late))
+            else ack(null, reply)
+          })
         else queueMicrotask(() => ack(new Error('operation has timed out')))
       },
     }
@@ -63,7 +69,7 @@ export class FakeSocket {
   serverEmit(event: string, ...args: unknown[]) {
     for (const listener of this.listeners.get(event) ?? []) listener(...args)
   }
-  /** The server acknowledges every `event` with what `reply` returns. */
+  /** The server acknowledges every `event` with what `reply` returns (once it settles, if a promise). */
   answer(event: string, reply: (payload: unknown) => unknown) {
     this.answers.set(event, reply)
   }

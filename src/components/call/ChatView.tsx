@@ -1,30 +1,64 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
+import type SlInput from '@shoelace-style/shoelace/dist/components/input/input.js'
 import { $chat, markChatRead, sendChatMessage } from '../../stores/call/chat'
+import { useShadowRoot } from '../root/shadow-root-context'
+import { focusIsOurs } from '../common/focus'
 import '@shoelace-style/shoelace/dist/components/input/input.js'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 
-/** Chat with the customer (and invited agents): lines as plain text, announced as they arrive. */
+/** Focuses the message field once Shoelace has rendered its inner input. */
+async function focusField(input: SlInput | null): Promise<void> {
+  if (!input) return
+  await customElements.whenDefined(input.localName)
+  await input.updateComplete
+  if (input.isConnected) input.focus()
+}
+
+/**
+ * Chat with the customer (and invited agents): lines as plain text, announced as they arrive. The
+ * message field keeps the keyboard focus: it takes it when the view opens, keeps it while a line is
+ * sent (read-only, never disabled: a disabled field drops the focus to the page's body) and gets it
+ * back after Send.
+ */
 export function ChatView() {
   const intl = useIntl()
   const chat = useStore($chat)
+  const root = useShadowRoot()
   const [draft, setDraft] = useState('')
   const [sending, setSending] = useState(false)
+  // The guard against a second send of the same line (Enter then the form's implicit submit): a ref,
+  // as state from the last render may not have caught up yet.
+  const busy = useRef(false)
   const log = useRef<HTMLDivElement>(null)
+  const input = useRef<SlInput>(null)
 
   // The view is open: whatever arrives is read.
   useEffect(() => markChatRead(), [chat.messages.length])
   useEffect(() => {
     log.current?.querySelector('.chat-lines')?.lastElementChild?.scrollIntoView({ block: 'nearest' })
   }, [chat.messages.length])
+  // The agent opened the chat to write: the field takes the focus, unless it is in the host page.
+  useEffect(() => {
+    if (focusIsOurs(root)) void focusField(input.current)
+  }, [root])
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault()
-    if (!draft.trim() || sending) return
+    // The field's own value: the draft of the last render may lag the keys just typed.
+    const text = input.current?.value ?? draft
+    if (!text.trim() || busy.current) return
+    busy.current = true
     setSending(true)
-    if (await sendChatMessage(draft)) setDraft('')
+    const sent = await sendChatMessage(text)
+    busy.current = false
     setSending(false)
+    if (!sent) return
+    setDraft('')
+    if (input.current) input.current.value = ''
+    // After Send the next line is typed in the field (the focus never left it after Enter).
+    if (focusIsOurs(root)) void focusField(input.current)
   }
 
   return (
@@ -56,20 +90,23 @@ export function ChatView() {
       </div>
       <form className="chat-form" onSubmit={(event) => void submit(event)}>
         <sl-input
+          ref={input}
           className="chat-input"
           label={intl.formatMessage({ id: 'call.chat.message' })}
           value={draft}
           maxlength={10000}
-          disabled={sending}
-          onsl-input={(event) => setDraft((event.target as HTMLInputElement).value)}
+          readonly={sending}
+          onsl-input={(event) => setDraft((event.target as SlInput).value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') void submit(event)
+            // Enter sends; not while an input method composes a character.
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void submit(event)
           }}
         ></sl-input>
+        {/* Never disabled: disabling it under the focus would drop the focus; an empty line is not sent. */}
         <sl-icon-button
+          className="chat-send"
           name="send"
           label={intl.formatMessage({ id: 'call.chat.send' })}
-          disabled={!draft.trim() || sending}
           onClick={(event) => void submit(event)}
         ></sl-icon-button>
       </form>

@@ -1,0 +1,166 @@
+import { expect, waitUntil } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
+import { receiveConsoleSettings, resetSettings } from '../../../src/stores/profile/settings'
+import { consoleSettings, joinedCall, newId, ok, refused } from '../../support/call-fixtures'
+import { openCallPage, type CallPage } from '../../support/call-page'
+
+const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
+
+type Field = HTMLElement & { value: string; updateComplete: Promise<unknown> }
+
+describe('<agent-call-panel> chat from the keyboard', () => {
+  let page: CallPage
+  beforeEach(async () => {
+    page = await openCallPage()
+    receiveConsoleSettings(consoleSettings())
+  })
+  afterEach(() => {
+    resetSettings()
+    page.close()
+  })
+
+  /** The element that holds the focus inside the panel's shadow root. */
+  const focused = () => page.panel.shadowRoot?.activeElement ?? null
+  const field = () => page.$<Field>('.chat-input')!
+  // A boolean, not the element: a failed comparison of DOM elements makes chai walk the whole tree.
+  const fieldHasFocus = () => focused() === field()
+  const sentLines = () =>
+    page.socket.sent
+      .filter((s) => s.event === 'chat:message')
+      .map((s) => (s.payload as { text: string }).text)
+
+  /** Lines the fake server holds back until the test releases them (a server that answers later). */
+  let held: (() => void)[] = []
+  let holding = false
+
+  /** Joins a call whose server echoes every chat line back, and opens the chat from the keyboard. */
+  async function openChat(): Promise<void> {
+    held = []
+    holding = false
+    const call = joinedCall()
+    page.socket.answer('chat:message', (payload) => {
+      const echo = ok({
+        id: newId(),
+        from: 'agent',
+        peerId: call.peerId,
+        name: 'Me',
+        text: (payload as { text: string }).text,
+        at: new Date().toISOString(),
+      })
+      return holding ? new Promise((resolve) => held.push(() => resolve(echo))) : echo
+    })
+    page.socket.serverEmit('join', call)
+    ;(await page.find<HTMLButtonElement>('.menu-chat')).focus()
+    await sendKeys({ press: 'Enter' })
+    await page.find('.chat-input')
+    await waitUntil(fieldHasFocus, 'the message field never took the focus', { timeout: 5_000 })
+  }
+
+  it('sends a line on Enter, keeps the focus in the field, and sends the next line too', async () => {
+    await openChat()
+    holding = true
+    await sendKeys({ type: 'On my way' })
+    await sendKeys({ press: 'Enter' })
+    // While the server has not answered, the field is read-only but keeps the focus.
+    await waitUntil(() => held.length === 1, 'the line was never sent', { timeout: 5_000 })
+    await waitUntil(() => field().hasAttribute('readonly'), 'the field stayed editable while sending', {
+      timeout: 5_000,
+    })
+    expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    expect(held.length).to.equal(1)
+    holding = false
+    held[0]!()
+    await waitUntil(() => text(page.$('.chat-log')).includes('On my way'), 'the line never showed', {
+      timeout: 5_000,
+    })
+    expect(field().value).to.equal('')
+    expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
+    // Typed straight away, with no click or Tab in between.
+    await sendKeys({ type: 'Second line' })
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => text(page.$('.chat-log')).includes('Second line'), 'the second line never showed', {
+      timeout: 5_000,
+    })
+    expect(sentLines()).to.deep.equal(['On my way', 'Second line'])
+    expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
+  })
+
+  it('sends what the field holds when Enter comes before React has rendered the keys', async () => {
+    await openChat()
+    // Keys and Enter in one task, as on a busy machine: no render runs between them.
+    const element = field()
+    const inner = element.shadowRoot!.querySelector('input')!
+    for (const typed of ['F', 'Fa', 'Fast']) {
+      element.value = typed
+      element.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
+    }
+    inner.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }))
+    await waitUntil(() => text(page.$('.chat-log')).includes('Fast'), 'the line never showed', {
+      timeout: 5_000,
+    })
+    expect(sentLines()).to.deep.equal(['Fast'])
+  })
+
+  it('sends with the Send button from the keyboard (Enter and Space) and gives the focus back to the field', async () => {
+    await openChat()
+    await sendKeys({ type: 'By Enter on Send' })
+    await sendKeys({ press: 'Tab' })
+    expect(focused()?.className, 'the focus is not on Send').to.equal('chat-send')
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(
+      () => text(page.$('.chat-log')).includes('By Enter on Send'),
+      'Enter on Send sent nothing',
+      {
+        timeout: 5_000,
+      },
+    )
+    await waitUntil(fieldHasFocus, 'the focus did not come back to the field', { timeout: 5_000 })
+    await sendKeys({ type: 'By Space on Send' })
+    await sendKeys({ press: 'Tab' })
+    expect(focused()?.className, 'the focus is not on Send').to.equal('chat-send')
+    await sendKeys({ press: 'Space' })
+    await waitUntil(
+      () => text(page.$('.chat-log')).includes('By Space on Send'),
+      'Space on Send sent nothing',
+      {
+        timeout: 5_000,
+      },
+    )
+    await waitUntil(fieldHasFocus, 'the focus did not come back to the field', { timeout: 5_000 })
+    expect(sentLines()).to.deep.equal(['By Enter on Send', 'By Space on Send'])
+  })
+
+  it('sends with a click on Send, and never sends an empty line', async () => {
+    await openChat()
+    page.$<HTMLElement>('.chat-send')!.click()
+    await sendKeys({ press: 'Enter' })
+    await sendKeys({ type: 'Clicked' })
+    page.$<HTMLElement>('.chat-send')!.click()
+    await waitUntil(() => text(page.$('.chat-log')).includes('Clicked'), 'the click sent nothing', {
+      timeout: 5_000,
+    })
+    expect(sentLines()).to.deep.equal(['Clicked'])
+    expect(field().value).to.equal('')
+  })
+
+  it('keeps the line in the field and the focus on it when the server refuses it', async () => {
+    page.socket.answer('chat:message', () => refused(500))
+    page.socket.serverEmit('join', joinedCall())
+    ;(await page.find<HTMLButtonElement>('.menu-chat')).focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(fieldHasFocus, 'the message field never took the focus', { timeout: 5_000 })
+    await sendKeys({ type: 'Lost?' })
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(
+      () => text(page.$('.toast-stack')).includes('The message could not be sent.'),
+      'no toast',
+      {
+        timeout: 5_000,
+      },
+    )
+    expect(field().value).to.equal('Lost?')
+    expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
+    expect(sentLines()).to.deep.equal(['Lost?'])
+  })
+})
