@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 import { axeFailures, type AxeFinding } from './support/axe'
-import { customerCalls, inConsole, passStartup } from './support/console-page'
+import { chooseOption, customerCalls, inConsole, passStartup } from './support/console-page'
 import { freshWorld } from './support/world'
 
 /** Rings last long enough for a walk on a loaded machine to look at the ringing modal. */
@@ -145,8 +145,7 @@ async function walkCall(page: Page, report: Record<string, AxeFinding[]>): Promi
   await page.click(inConsole('.tags-field sl-option >> nth=0'))
   await page.keyboard.press('Escape')
   await page.click(inConsole('.side-menu .menu-agent-form'))
-  await page.click(inConsole('#agent-form-resolution'))
-  await page.click(inConsole('#agent-form-resolution sl-option[value="solved"]'))
+  await chooseOption(page, '#agent-form-resolution', 'sl-option[value="solved"]')
   await page.fill(inConsole('#agent-form-summary textarea'), 'Solved')
   await page.locator(inConsole('.agent-form-view .save-saved')).waitFor()
   await page.click(inConsole('.hangup-button'))

@@ -5,6 +5,7 @@ import type { RunningServer } from './support/server'
 import { freshWorld, type World } from './support/world'
 import {
   agentOnline,
+  chooseOption,
   customerCalls,
   customerScreen,
   inConsole,
@@ -72,8 +73,7 @@ async function tagAndComment(page: Page): Promise<void> {
 
 /** Fills the agent form of the Support segment; resolves once the console says it is saved. */
 async function fillAgentForm(page: Page): Promise<void> {
-  await page.click(inConsole('#agent-form-resolution'))
-  await page.click(inConsole('#agent-form-resolution sl-option[value="solved"]'))
+  await chooseOption(page, '#agent-form-resolution', 'sl-option[value="solved"]')
   await page.fill(inConsole('#agent-form-summary textarea'), 'Courier will deliver tomorrow')
   await page.locator(inConsole('.agent-form-view .save-saved')).waitFor()
 }
