@@ -148,7 +148,12 @@ export async function toastShown(page: Page, text: string, timeout = 20_000): Pr
  * open before the option is clicked (a click during its opening can land on the page behind), and the next step
  * must not start before the choice is made (a field filled meanwhile is saved without it).
  */
-export async function chooseOption(page: Page, select: string, option: string, timeout = 10_000): Promise<void> {
+export async function chooseOption(
+  page: Page,
+  select: string,
+  option: string,
+  timeout = 10_000,
+): Promise<void> {
   await page.click(inConsole(select), { timeout })
   await page.locator(inConsole(`${select}[open]`)).waitFor({ timeout })
   await page.click(inConsole(`${select} ${option}`), { timeout })
