@@ -146,7 +146,8 @@ export async function toastShown(page: Page, text: string, timeout = 20_000): Pr
 /**
  * Chooses an option of a Shoelace select in the console and waits until the select holds it: the listbox must be
  * open before the option is clicked (a click during its opening can land on the page behind), and the next step
- * must not start before the choice is made (a field filled meanwhile is saved without it).
+ * must not start before the choice is made (a field filled meanwhile is saved without it). The chosen option is
+ * hidden once a single select closes, so it is waited for attached, not visible.
  */
 export async function chooseOption(
   page: Page,
@@ -157,5 +158,7 @@ export async function chooseOption(
   await page.click(inConsole(select), { timeout })
   await page.locator(inConsole(`${select}[open]`)).waitFor({ timeout })
   await page.click(inConsole(`${select} ${option}`), { timeout })
-  await page.locator(inConsole(`${select} ${option}[aria-selected="true"]`)).waitFor({ timeout })
+  await page
+    .locator(inConsole(`${select} ${option}[aria-selected="true"]`))
+    .waitFor({ state: 'attached', timeout })
 }
