@@ -87,7 +87,7 @@ export function CaptureView() {
               )
             : undefined
         }
-        onClose={() => setPreviewing(null)}
+        onClose={(closed) => setPreviewing((now) => (now === closed ? null : now))}
       />
     </div>
   )

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { TransferItem } from '../../stores/call/files'
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js'
@@ -6,6 +7,10 @@ import '@shoelace-style/shoelace/dist/components/button/button.js'
 /**
  * A file shown inline, full size: an image, a PDF, audio or video, from an object URL typed by the
  * allow-list (see `canPreview`). Nothing else ever gets here, so nothing can run script.
+ *
+ * A preview asked for while the previous one is still animating closed waits for that animation to end:
+ * Shoelace's dialog, reopened mid-hide, finishes the hide (the panel hidden, `sl-after-hide` emitted) and
+ * would leave the new preview invisible or closed.
  */
 export function FilePreviewDialog({
   item,
@@ -17,29 +22,43 @@ export function FilePreviewDialog({
   url: string | null
   /** The dialog's title (default: the file's name). */
   title?: string | undefined
-  onClose: () => void
+  /** The preview of `closed` ended (the close button, Escape or the overlay). */
+  onClose: (closed: TransferItem) => void
 }) {
   const intl = useIntl()
+  const [hiding, setHiding] = useState(false)
+  // The item a hide that Shoelace started itself (Escape, the overlay) closes.
+  const closing = useRef<TransferItem | null>(null)
+  const open = !!item && !!url && !hiding
   const kind = item?.type.split('/')[0]
+  const content = open ? item : null
   return (
     <sl-dialog
       className="file-preview-dialog"
       label={
         item ? (title ?? intl.formatMessage({ id: 'call.files.previewTitle' }, { name: item.name })) : ''
       }
-      open={!!item && !!url}
+      open={open}
       style={{ '--width': 'min(90vw, 60rem)' } as React.CSSProperties}
+      onsl-hide={(event) => {
+        if (event.target !== event.currentTarget) return
+        closing.current = item
+        setHiding(true)
+      }}
       onsl-after-hide={(event) => {
-        if (event.target === event.currentTarget) onClose()
+        if (event.target !== event.currentTarget) return
+        setHiding(false)
+        if (closing.current) onClose(closing.current)
+        closing.current = null
       }}
     >
-      {item && url && kind === 'image' && <img className="preview-image" src={url} alt={item.name} />}
-      {item && url && item.type === 'application/pdf' && (
-        <embed className="preview-pdf" src={url} type="application/pdf" title={item.name} />
+      {content && url && kind === 'image' && <img className="preview-image" src={url} alt={content.name} />}
+      {content && url && content.type === 'application/pdf' && (
+        <embed className="preview-pdf" src={url} type="application/pdf" title={content.name} />
       )}
-      {item && url && kind === 'audio' && <audio className="preview-audio" src={url} controls />}
-      {item && url && kind === 'video' && <video className="preview-video" src={url} controls />}
-      <sl-button slot="footer" className="preview-close" onClick={onClose}>
+      {content && url && kind === 'audio' && <audio className="preview-audio" src={url} controls />}
+      {content && url && kind === 'video' && <video className="preview-video" src={url} controls />}
+      <sl-button slot="footer" className="preview-close" onClick={() => item && onClose(item)}>
         <FormattedMessage id="call.files.close" />
       </sl-button>
     </sl-dialog>

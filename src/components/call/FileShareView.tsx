@@ -96,7 +96,7 @@ export function FileShareView() {
       <FilePreviewDialog
         item={previewing}
         url={previewing ? fileUrl(previewing.id) : null}
-        onClose={() => setPreviewing(null)}
+        onClose={(closed) => setPreviewing((now) => (now === closed ? null : now))}
       />
     </div>
   )

@@ -302,6 +302,48 @@ describe('<agent-call-panel> file share view', () => {
     }
   })
 
+  it('opens the next preview asked for while the previous one is still closing, and keeps it open', async () => {
+    const { page, customer } = call
+    await call.connect('files')
+    for (const [id, name] of [
+      ['first-p', 'first.pdf'],
+      ['second-p', 'second.pdf'],
+    ] as const)
+      customer
+        .exchange('files')
+        .send(new File([patternBytes(2_000, 3)], name, { type: 'application/pdf' }), id, name)
+    await rowIn('first-p', 'received')
+    await rowIn('second-p', 'received')
+    action('first-p', 'preview')?.click()
+    const dialog = await page.find<HTMLElement & { open: boolean }>('.file-preview-dialog[open]')
+    await page.find('.file-preview-dialog .preview-pdf')
+    page.$<HTMLElement>('.preview-close')?.click()
+    await until(() => !dialog.open, 'the first preview began to close')
+    // At once, while the first preview's closing animation runs.
+    expect(
+      dialog.shadowRoot?.getAnimations().some((animation) => animation.playState === 'running'),
+      'the closing animation runs',
+    ).to.equal(true)
+    const second = action('second-p', 'preview')
+    expect(second, 'the second preview button').to.exist
+    second?.click()
+    await until(
+      () =>
+        dialog.getAttribute('label')?.includes('second.pdf') && page.$('.file-preview-dialog .preview-pdf'),
+      'the second preview showed',
+    )
+    // Every animation of the dialog over: the first preview's hide cannot close the second any more.
+    const panel = dialog.shadowRoot?.querySelector<HTMLElement>('[part~="panel"]')
+    await until(
+      () => dialog.shadowRoot?.getAnimations().every((animation) => animation.playState !== 'running'),
+      "the dialog's animations ended",
+    )
+    expect(dialog.open, 'the dialog is open').to.equal(true)
+    expect(panel?.hidden, 'the panel is hidden').to.equal(false)
+    expect(dialog.shadowRoot?.querySelector<HTMLElement>('[part~="base"]')?.hidden).to.equal(false)
+    expect(page.$('.file-preview-dialog .preview-pdf'), 'the second PDF is shown').to.exist
+  })
+
   it('never renders HTML, SVG or XML: no preview, a download typed as plain bytes, the name as text', async () => {
     const { page, customer } = call
     await call.connect('files')
