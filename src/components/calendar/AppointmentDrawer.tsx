@@ -12,6 +12,7 @@ import {
 import { readOnlyReason } from '../../stores/calendar/appointment-rules'
 import { $calendarTimeZone } from '../../stores/calendar/calendar'
 import { GenericError } from '../common/GenericError'
+import { useOverlayOpen } from '../common/useOverlayOpen'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { AppointmentSummary } from './AppointmentSummary'
 import { AppointmentNotices } from './AppointmentNotices'
@@ -38,17 +39,14 @@ export function AppointmentDrawer() {
   const intl = useIntl()
   useShadowStyles(detailStyles)
   const open = useStore($openAppointment)
+  const overlay = useOverlayOpen(open, closeAppointment)
   return (
     <sl-drawer
       className="appointment-drawer"
       label={intl.formatMessage({ id: 'calendar.detail.title' })}
-      open={open !== null}
-      onsl-after-hide={(event) => {
-        // Only the drawer's own hide closes it (selects inside hide too), and only while it is on the page:
-        // a drawer removed mid-animation still reports its hide later.
-        const drawer = event.currentTarget as HTMLElement
-        if (event.target === drawer && drawer.isConnected) closeAppointment()
-      }}
+      open={overlay.open}
+      onsl-hide={overlay.onHide}
+      onsl-after-hide={overlay.onAfterHide}
     >
       {open && <AppointmentDrawerContent open={open} />}
     </sl-drawer>

@@ -20,6 +20,7 @@ import {
 import { $scheduleErrors, submitSchedule } from '../../stores/calendar/schedule-submit'
 import type { MessageId } from '../../stores/app/i18n'
 import { DynamicForm } from '../forms/DynamicForm'
+import { useOverlayOpen } from '../common/useOverlayOpen'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { MonthPicker } from './MonthPicker'
 import { SlotPicker } from './SlotPicker'
@@ -46,6 +47,7 @@ export function ScheduleDrawer() {
   const services = useStore($scheduleServices)
   const serviceForm = useStore($scheduleServiceForm)
   const referrers = useStore($scheduleReferrers)
+  const overlay = useOverlayOpen(drawer.open ? drawer : null, closeScheduleDrawer)
   const creating = drawer.mode === 'create'
   const t = (id: MessageId) => intl.formatMessage({ id })
   const hourError =
@@ -59,13 +61,9 @@ export function ScheduleDrawer() {
     <sl-drawer
       className="schedule-drawer"
       label={t(creating ? 'calendar.schedule.createTitle' : 'calendar.schedule.rescheduleTitle')}
-      open={drawer.open}
-      onsl-after-hide={(event) => {
-        // Only the drawer's own hide closes it (selects inside hide too), and only while it is on the page:
-        // a drawer removed mid-animation still reports its hide later.
-        const drawer = event.currentTarget as HTMLElement
-        if (event.target === drawer && drawer.isConnected) closeScheduleDrawer()
-      }}
+      open={overlay.open}
+      onsl-hide={overlay.onHide}
+      onsl-after-hide={overlay.onAfterHide}
     >
       {drawer.open && (
         <form

@@ -1,16 +1,13 @@
-import { useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { TransferItem } from '../../stores/call/files'
+import { useOverlayOpen } from '../common/useOverlayOpen'
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 
 /**
  * A file shown inline, full size: an image, a PDF, audio or video, from an object URL typed by the
  * allow-list (see `canPreview`). Nothing else ever gets here, so nothing can run script.
- *
- * A preview asked for while the previous one is still animating closed waits for that animation to end:
- * Shoelace's dialog, reopened mid-hide, finishes the hide (the panel hidden, `sl-after-hide` emitted) and
- * would leave the new preview invisible or closed.
+ * A preview asked for while the previous one is still closing waits for that hide (`useOverlayOpen`).
  */
 export function FilePreviewDialog({
   item,
@@ -26,31 +23,20 @@ export function FilePreviewDialog({
   onClose: (closed: TransferItem) => void
 }) {
   const intl = useIntl()
-  const [hiding, setHiding] = useState(false)
-  // The item a hide that Shoelace started itself (Escape, the overlay) closes.
-  const closing = useRef<TransferItem | null>(null)
-  const open = !!item && !!url && !hiding
+  const overlay = useOverlayOpen(item && url ? item : null, onClose)
   const kind = item?.type.split('/')[0]
-  const content = open ? item : null
+  // Nothing is shown while a previous preview is still closing (see useOverlayOpen).
+  const content = overlay.open ? item : null
   return (
     <sl-dialog
       className="file-preview-dialog"
       label={
         item ? (title ?? intl.formatMessage({ id: 'call.files.previewTitle' }, { name: item.name })) : ''
       }
-      open={open}
+      open={overlay.open}
       style={{ '--width': 'min(90vw, 60rem)' } as React.CSSProperties}
-      onsl-hide={(event) => {
-        if (event.target !== event.currentTarget) return
-        closing.current = item
-        setHiding(true)
-      }}
-      onsl-after-hide={(event) => {
-        if (event.target !== event.currentTarget) return
-        setHiding(false)
-        if (closing.current) onClose(closing.current)
-        closing.current = null
-      }}
+      onsl-hide={overlay.onHide}
+      onsl-after-hide={overlay.onAfterHide}
     >
       {content && url && kind === 'image' && <img className="preview-image" src={url} alt={content.name} />}
       {content && url && content.type === 'application/pdf' && (

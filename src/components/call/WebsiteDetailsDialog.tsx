@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl'
+import { useOverlayOpen } from '../common/useOverlayOpen'
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 
@@ -22,12 +23,14 @@ export function queryParameters(url: string): [string, string][] {
 export function WebsiteDetailsDialog({ url, open, onClose }: WebsiteDetailsDialogProps) {
   const intl = useIntl()
   const parameters = queryParameters(url)
+  const overlay = useOverlayOpen(open ? url : null, onClose)
   return (
     <sl-dialog
       className="website-dialog"
       label={intl.formatMessage({ id: 'call.info.websiteDetails' })}
-      open={open}
-      onsl-after-hide={(event) => event.target === event.currentTarget && onClose()}
+      open={overlay.open}
+      onsl-hide={overlay.onHide}
+      onsl-after-hide={overlay.onAfterHide}
     >
       <p className="website-url">{url}</p>
       {parameters.length === 0 ? (
