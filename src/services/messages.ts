@@ -1,31 +1,36 @@
 import type en from '../../locales/en.json'
 import type { Language } from '../constants'
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+import { areaMessages, coreMessages, type MessageLoader, type Messages } from './message-groups'
 
 /** Every message id; English defines them, the other languages are checked against it. */
 export type MessageId = keyof typeof en
 
-/** Messages of one language: ICU strings, or their precompiled AST in the built bundle. */
-export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>
+export type { Messages }
 
-// Each language is its own lazy chunk: a page downloads only the one it speaks.
-const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: () => import('../../locales/en.json'),
-  es: () => import('../../locales/es.json'),
-  fr: () => import('../../locales/fr.json'),
-}
+const cache = new Map<MessageLoader, Promise<Messages>>()
 
-const cache = new Map<Language, Promise<Messages>>()
-
-/** Loads the messages of a language once; a failed load is retried on the next call. */
-export function loadMessages(locale: Language): Promise<Messages> {
-  let pending = cache.get(locale)
+/** Loads one group once; a failed load is retried on the next call. */
+function loadGroup(loader: MessageLoader): Promise<Messages> {
+  let pending = cache.get(loader)
   if (!pending) {
-    pending = loaders[locale]().then((module) => module.default)
-    pending.catch(() => cache.delete(locale))
-    cache.set(locale, pending)
+    pending = loader().then((module) => module.default)
+    pending.catch(() => cache.delete(loader))
+    cache.set(loader, pending)
   }
   return pending
+}
+
+/**
+ * Loads the messages of a language: the first screens' and those of the given lazy areas (an area without
+ * messages of its own adds none), merged. Each group is a chunk of its own, fetched once.
+ *
+ * @example
+ * const messages = await loadMessages('fr', ['call/CallArea'])
+ */
+export async function loadMessages(locale: Language, areas: Iterable<string> = []): Promise<Messages> {
+  const groups = [coreMessages[locale], ...[...areas].flatMap((area) => areaMessages[area]?.[locale] ?? [])]
+  const loaded = await Promise.all(groups.map(loadGroup))
+  return Object.assign({}, ...loaded) as Messages
 }
 
 declare global {
