@@ -115,12 +115,12 @@ const LANGUAGES = ['en', 'es', 'fr']
 
 /**
  * Rollup plugin: puts in place of src/services/message-groups.ts the split above, each group in each
- * language a chunk of its own (`<language>-<group>`), its messages precompiled to ICU ASTs.
+ * language a chunk of its own (`<language>-<group>`), its messages precompiled to ICU ASTs; a language's
+ * first-screens chunk (`<language>-core`) also exports the loaders of its areas' chunks.
  */
 export function splitMessages(root = process.cwd()) {
   let split = null
-  const loaders = (group) =>
-    `{ ${LANGUAGES.map((language) => `${language}: () => import(${JSON.stringify(`${PREFIX}${language}-${group}`)})`).join(', ')} }`
+  const chunk = (language, group) => JSON.stringify(`${PREFIX}${language}-${group}`)
   return {
     name: 'split-messages',
     buildStart() {
@@ -137,17 +137,21 @@ export function splitMessages(root = process.cwd()) {
     },
     load(id) {
       if (id === `${PREFIX}groups`) {
-        const areas = Object.keys(split.areas).map(
-          (area) => `${JSON.stringify(area)}: ${loaders(area.replaceAll('/', '-'))}`,
-        )
-        return `export const coreMessages = ${loaders('core')}\nexport const areaMessages = { ${areas.join(', ')} }\n`
+        const languages = LANGUAGES.map((language) => `${language}: () => import(${chunk(language, 'core')})`)
+        return `export const languageMessages = { ${languages.join(', ')} }\n`
       }
       if (!id.startsWith(PREFIX)) return null
       const [, language, group] = /^([a-z]{2})-(.+)$/.exec(id.slice(PREFIX.length))
       const ids = group === 'core' ? split.core : split.areas[group.replaceAll('-', '/')]
       const messages = JSON.parse(readFileSync(join(root, 'locales', `${language}.json`), 'utf8'))
       const ast = Object.fromEntries(ids.map((key) => [key, parse(messages[key])]))
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(ast))})\n`
+      const code = `export default JSON.parse(${JSON.stringify(JSON.stringify(ast))})\n`
+      if (group !== 'core') return code
+      // The language's chunk carries its areas' loaders: the path holds one language's, not three.
+      const areas = Object.keys(split.areas).map(
+        (area) => `${JSON.stringify(area)}: () => import(${chunk(language, area.replaceAll('/', '-'))})`,
+      )
+      return `${code}export const areas = { ${areas.join(', ')} }\n`
     },
   }
 }
