@@ -19,6 +19,7 @@ import {
   sizeReport,
   websocketOnlyEngine,
 } from './scripts/rollup-plugins.mjs'
+import { splitMessages } from './scripts/message-split.mjs'
 import { cdnAliases, hasSideEffects, isNpmExternal } from './scripts/build-targets.mjs'
 
 // The build writes to BUILD_DIR (scripts/build.mjs swaps it into dist/ at the end, so a running server never
@@ -86,6 +87,7 @@ export function buildOptions(target, { declarations = false, report = true } = {
           __CONSOLE_VERSION__: JSON.stringify(version),
         },
       }),
+      splitMessages(),
       precompiledMessages(),
       json({ compact: true, exclude: ['locales/*.json'] }),
       nodeResolve({ browser: true, exportConditions: ['browser', 'production'], preferBuiltins: false }),

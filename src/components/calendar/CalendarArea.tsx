@@ -23,14 +23,20 @@ import { DayGrid } from './DayGrid'
 import { calendarStyles } from './calendar.styles'
 import { useDrawerHost } from './useDrawerHost'
 import { useNow } from './useNow'
+import { withMessages } from '../../stores/app/i18n'
 
 const TODAY_REFRESH_MS = 60_000
 
 // The drawers (Shoelace drawer, tabs, the dynamic form) are chunks of their own, loaded the first time
 // one opens: the day view alone is what the sidebar needs to show.
 const loadAppointmentDrawer = () =>
-  import('./AppointmentDrawer').then((m) => ({ default: m.AppointmentDrawer }))
-const loadScheduleDrawer = () => import('./ScheduleDrawer').then((m) => ({ default: m.ScheduleDrawer }))
+  withMessages('calendar/AppointmentDrawer', import('./AppointmentDrawer')).then((m) => ({
+    default: m.AppointmentDrawer,
+  }))
+const loadScheduleDrawer = () =>
+  withMessages('calendar/ScheduleDrawer', import('./ScheduleDrawer')).then((m) => ({
+    default: m.ScheduleDrawer,
+  }))
 
 /** True from the first time `wanted` is true on (a drawer stays mounted to animate its closing). */
 function useOnceWanted(wanted: boolean): boolean {

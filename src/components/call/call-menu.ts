@@ -7,7 +7,7 @@
  * const visible = CALL_MENU.filter((entry) => entry.visible(context))
  */
 import type { ComponentType } from 'react'
-import type { MessageId } from '../../stores/app/i18n'
+import { withMessages, type MessageId } from '../../stores/app/i18n'
 import type { CallMenuContext } from '../../stores/call/call-menu'
 import type { CallView } from '../../stores/call/call-views'
 import { openTransfer } from '../../stores/call/transfer'
@@ -61,7 +61,7 @@ export const CALL_MENU: readonly CallMenuEntry[] = [
     icon: 'info-circle',
     label: 'call.menu.info',
     visible: always,
-    load: () => import('./InfoView').then((m) => ({ default: m.InfoView })),
+    load: () => withMessages('call/InfoView', import('./InfoView')).then((m) => ({ default: m.InfoView })),
   },
   {
     kind: 'view',
@@ -69,7 +69,10 @@ export const CALL_MENU: readonly CallMenuEntry[] = [
     icon: 'ui-checks',
     label: 'call.menu.agentForm',
     visible: (context) => context.hasForm,
-    load: () => import('./AgentFormView').then((m) => ({ default: m.AgentFormView })),
+    load: () =>
+      withMessages('call/AgentFormView', import('./AgentFormView')).then((m) => ({
+        default: m.AgentFormView,
+      })),
   },
   {
     kind: 'view',
@@ -78,7 +81,7 @@ export const CALL_MENU: readonly CallMenuEntry[] = [
     label: 'call.menu.chat',
     visible: always,
     count: (context) => context.chatUnread,
-    load: () => import('./ChatView').then((m) => ({ default: m.ChatView })),
+    load: () => withMessages('call/ChatView', import('./ChatView')).then((m) => ({ default: m.ChatView })),
   },
   {
     kind: 'view',
@@ -86,7 +89,10 @@ export const CALL_MENU: readonly CallMenuEntry[] = [
     icon: 'folder-symlink',
     label: 'call.menu.fileShare',
     visible: (context) => context.features.fileShare,
-    load: () => import('./FileShareView').then((m) => ({ default: m.FileShareView })),
+    load: () =>
+      withMessages('call/FileShareView', import('./FileShareView')).then((m) => ({
+        default: m.FileShareView,
+      })),
   },
   {
     kind: 'view',
@@ -94,7 +100,8 @@ export const CALL_MENU: readonly CallMenuEntry[] = [
     icon: 'camera',
     label: 'call.menu.capture',
     visible: (context) => context.features.capture,
-    load: () => import('./CaptureView').then((m) => ({ default: m.CaptureView })),
+    load: () =>
+      withMessages('call/CaptureView', import('./CaptureView')).then((m) => ({ default: m.CaptureView })),
   },
   {
     kind: 'action',
@@ -127,7 +134,10 @@ export const CALL_MENU: readonly CallMenuEntry[] = [
     label: 'call.menu.authorizations',
     visible: always,
     count: (context) => context.waiting,
-    load: () => import('./AuthorizationsView').then((m) => ({ default: m.AuthorizationsView })),
+    load: () =>
+      withMessages('call/AuthorizationsView', import('./AuthorizationsView')).then((m) => ({
+        default: m.AuthorizationsView,
+      })),
   },
   {
     kind: 'view',
@@ -135,7 +145,10 @@ export const CALL_MENU: readonly CallMenuEntry[] = [
     icon: 'grid',
     label: 'call.menu.customApps',
     visible: (context) => context.features.apps,
-    load: () => import('./apps/CustomAppsView').then((m) => ({ default: m.CustomAppsView })),
+    load: () =>
+      withMessages('call/apps/CustomAppsView', import('./apps/CustomAppsView')).then((m) => ({
+        default: m.CustomAppsView,
+      })),
   },
   {
     kind: 'action',

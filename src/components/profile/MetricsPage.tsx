@@ -13,9 +13,10 @@ import { pageStyles } from '../pages/pages.styles'
 import { formatClock } from '../status/format-clock'
 import { profileStyles } from './profile.styles'
 import { ProfileBackLink } from './ProfileBackLink'
+import { withMessages } from '../../stores/app/i18n'
 
 // The charting library is heavy: its own chunk, loaded once figures are there.
-const loadCharts = () => import('./MetricsCharts')
+const loadCharts = () => withMessages('profile/MetricsCharts', import('./MetricsCharts'))
 
 /** The figures as numbers. */
 function Figures({ metrics }: { metrics: Metrics }) {

@@ -8,7 +8,7 @@
  */
 import type { ComponentType } from 'react'
 import type { ReadableAtom } from 'nanostores'
-import type { MessageId } from '../../stores/app/i18n'
+import { withMessages, type MessageId } from '../../stores/app/i18n'
 import type { RouteName } from '../../stores/shell/router'
 import { $unreadCount } from '../../stores/profile/notifications'
 
@@ -63,65 +63,65 @@ export const SHELL_PAGES: readonly ShellPage[] = [
   {
     id: 'history',
     routes: ['history'],
-    load: () => import('../history/HistoryPage'),
+    load: () => withMessages('history/HistoryPage', import('../history/HistoryPage')),
     menu: { path: '/history', label: 'shell.menu.history', icon: 'clock-history' },
   },
   {
     id: 'history-call',
     routes: ['history-call'],
-    load: () => import('../history/CallDetailPage'),
+    load: () => withMessages('history/CallDetailPage', import('../history/CallDetailPage')),
   },
   {
     id: 'utilities',
     routes: ['utilities'],
-    load: () => import('../utilities/UtilitiesPage'),
+    load: () => withMessages('utilities/UtilitiesPage', import('../utilities/UtilitiesPage')),
     menu: { path: '/utilities', label: 'shell.menu.utilities', icon: 'tools' },
   },
   {
     id: 'recordings',
     routes: ['recordings', 'recording'],
-    load: () => import('../pages/RecordingsPage'),
+    load: () => withMessages('pages/RecordingsPage', import('../pages/RecordingsPage')),
     menu: { path: '/recordings', label: 'shell.menu.recordings', icon: 'collection-play' },
   },
   {
     id: 'notifications',
     routes: ['profile-notifications'],
-    load: () => import('../profile/NotificationsPage'),
+    load: () => withMessages('profile/NotificationsPage', import('../profile/NotificationsPage')),
   },
   {
     id: 'settings',
     routes: ['profile-settings'],
-    load: () => import('../profile/SettingsPage'),
+    load: () => withMessages('profile/SettingsPage', import('../profile/SettingsPage')),
   },
   {
     id: 'announcements',
     routes: ['profile-announcements'],
-    load: () => import('../profile/AnnouncementsPage'),
+    load: () => withMessages('profile/AnnouncementsPage', import('../profile/AnnouncementsPage')),
   },
   {
     id: 'metrics',
     routes: ['profile-metrics'],
-    load: () => import('../profile/MetricsPage'),
+    load: () => withMessages('profile/MetricsPage', import('../profile/MetricsPage')),
   },
   {
     id: 'recording-backups',
     routes: ['profile-recordings-backups'],
-    load: () => import('../pages/RecordingBackupsPage'),
+    load: () => withMessages('pages/RecordingBackupsPage', import('../pages/RecordingBackupsPage')),
   },
   {
     id: 'two-factor',
     routes: ['profile-2fa'],
-    load: () => import('../profile/TwoFactorPage'),
+    load: () => withMessages('profile/TwoFactorPage', import('../profile/TwoFactorPage')),
   },
   {
     id: 'virtual-background',
     routes: ['profile-virtual-background'],
-    load: () => import('../profile/VirtualBackgroundPage'),
+    load: () => withMessages('profile/VirtualBackgroundPage', import('../profile/VirtualBackgroundPage')),
   },
   {
     id: 'profile',
     routes: PROFILE_ROUTES.filter((route) => !OWN_PROFILE_PAGES.includes(route)),
-    load: () => import('../pages/ProfilePage'),
+    load: () => withMessages('pages/ProfilePage', import('../pages/ProfilePage')),
     menu: { path: '/profile', label: 'shell.menu.profile', icon: 'person-circle', badge: $unreadCount },
   },
 ]
