@@ -1,7 +1,9 @@
-// Takes the screenshots of the console's layouts (docs/screenshots/<lang>/layout-*.png) in English, Spanish
-// and French at 1366 × 850, 1024 × 768 and 390 × 844, and of <agent-call-panel> in a 360 px CRM side bar
-// (demo/crm.html): the login, the shell once available, the ringing call, and the call answered. The
-// reference server on a fresh demo database, the built console (`npm run build` first), Chromium.
+// Takes the screenshots of the console's layouts (docs/screenshots/<lang>/layout-*.png, listed in
+// docs/screenshots/README.md) in English, Spanish and French at 1366 × 850, 1024 × 768 and 390 × 844: the
+// login, the shell once available (and at 390 px scrolled to the calendar below), the ringing call, the
+// call answered, a toast; then <agent-call-panel> in demo/crm.html's side bar at 360 px: ringing, in the
+// call, the chat. The reference server on a fresh demo database, the built console (`npm run build`
+// first), Chromium.
 // Usage: node --import tsx scripts/screenshots.ts
 import { mkdir, readFile } from 'node:fs/promises'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -35,6 +37,17 @@ async function everyViewport(page: Page, dir: string, screen: string): Promise<v
   await page.setViewportSize(VIEWPORTS[0])
 }
 
+/** At 390 × 844 the calendar is below the page: the shell scrolled down to it. */
+async function calendarBelow(page: Page, dir: string): Promise<void> {
+  await page.setViewportSize(VIEWPORTS[2])
+  await page
+    .locator(inConsole('.calendar-area .calendar-toolbar'))
+    .evaluate((toolbar) => toolbar.scrollIntoView())
+  await shoot(page, `${dir}/layout-shell-calendar-${VIEWPORTS[2].name}.png`)
+  await page.locator(inConsole('.shell-main')).evaluate((main) => main.scrollIntoView())
+  await page.setViewportSize(VIEWPORTS[0])
+}
+
 /** Closes the toasts of the way here ("now Available"): the layout is the subject. */
 async function closeToasts(page: Page): Promise<void> {
   await page
@@ -43,37 +56,79 @@ async function closeToasts(page: Page): Promise<void> {
   await page.locator(inConsole('.toast')).first().waitFor({ state: 'detached' })
 }
 
-/** Signs in, passes the camera check and goes available. */
+/** Signs in, passes the camera check and goes available (the agent may still be from the last language). */
 async function signIn(page: Page): Promise<void> {
   await page.fill(inConsole('input[name=email]'), 'ana@demo.test')
   await page.fill(inConsole('input[name=password]'), DEMO_PASSWORD)
   await page.check(inConsole('input[name=agreement]'))
   await page.click(inConsole('button[type=submit]'))
   await passStartup(page)
-  const trigger = page.locator(inConsole('.status-trigger:not([disabled]):not([aria-disabled])'))
-  if ((await page.locator(inConsole('.status-trigger[data-status="available"]')).count()) === 0) {
-    await trigger.click()
-    await page.click(inConsole('[role=menuitem][data-status="available"]'))
-  }
-  await page.locator(inConsole('.status-trigger[data-status="available"]')).waitFor()
+  await goAvailable(page, inConsole('.status-trigger'), inConsole('[role=menuitem][data-status="available"]'))
 }
 
-/** The CRM page's call panel in a 360 px side bar, during the call. */
-async function crmSideBar(context: BrowserContext, server: RunningServer, dir: string): Promise<void> {
-  const crm = await context.newPage()
-  await crm.setViewportSize({ width: 1366, height: 850 })
-  await crm.goto(`${server.url}/demo/crm.html`)
+/** Goes available through a status menu, once the trigger knows the status (it may already be). */
+async function goAvailable(page: Page, trigger: string, item: string): Promise<void> {
+  const enabled = page.locator(`${trigger}:not([disabled]):not([aria-disabled])`)
+  await enabled.waitFor()
+  if ((await enabled.getAttribute('data-status')) !== 'available') {
+    await enabled.click()
+    await page.click(item)
+  }
+  await page.locator(`${trigger}[data-status="available"]`).waitFor()
+}
+
+/** A toast over the shell (the browser says it went offline; says online again after). */
+async function toastShots(page: Page, dir: string): Promise<void> {
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')))
+  await page.locator(inConsole('.toast')).first().waitFor()
+  await everyViewport(page, dir, 'toast')
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await page.locator(inConsole('.toast')).first().waitFor({ state: 'detached' })
+}
+
+/**
+ * The CRM page (demo/crm.html) in this tab, its side bar 360 px wide: <agent-call-panel> alone, ringing,
+ * then in a call, then with the chat open. The same tab, because the session without remember-me is
+ * this tab's and a second tab would wait on the active-tab lock the console's tab holds (it showed
+ * "active in another tab" and never the call), and at /crm.html (/demo/crm.html is a 404): the script
+ * waited for a call that could not come.
+ */
+async function crmSideBar(
+  page: Page,
+  server: RunningServer,
+  customer: BrowserContext,
+  dir: string,
+): Promise<void> {
+  await page.setViewportSize({ width: 1366, height: 850 })
+  await page.goto(`${server.url}/crm.html`)
   // Set through the CSSOM (the page's CSP forbids inline styles): the side bar 360 px wide.
-  await crm.evaluate(() => {
+  await page.evaluate(() => {
     const body = document.querySelector<HTMLElement>('.crm-body')
     if (body) body.style.gridTemplateColumns = '1fr 360px'
   })
-  await crm.locator('agent-call-panel .call-area').waitFor()
-  await crm.evaluate(() => document.fonts.ready.then(() => undefined))
-  const path = `${dir}/layout-crm-call-panel-360.png`
-  await crm.locator('aside.crm').screenshot({ path })
-  console.log(path)
-  await crm.close()
+  await goAvailable(
+    page,
+    'agent-status .status-trigger',
+    'agent-status [role=menuitem][data-status="available"]',
+  )
+  const aside = page.locator('aside.crm')
+  const shootAside = async (name: string) => {
+    await page.evaluate(() => document.fonts.ready.then(() => undefined))
+    const path = `${dir}/layout-crm-${name}-360.png`
+    await aside.screenshot({ path })
+    console.log(path)
+  }
+  await customerCalls(customer, server, 'Sales', 'Carla Campos')
+  await page.locator('agent-call-panel dialog.inbound-modal[open]').waitFor()
+  await shoot(page, `${dir}/layout-crm-ringing-1366x850.png`)
+  await page.click('agent-call-panel .answer-button')
+  await page.locator('agent-call-panel .call-area .main-video video').waitFor()
+  await shootAside('call')
+  await page.click('agent-call-panel .menu-chat')
+  await page.locator('agent-call-panel .chat-view').waitFor()
+  await shootAside('chat')
+  await page.click('agent-call-panel .hangup-button')
+  await page.locator('agent-call-panel .call-area').waitFor({ state: 'detached' })
 }
 
 const server = await startServer({
@@ -103,6 +158,7 @@ try {
     await page.locator(inConsole('.calendar-area .fc-event')).first().waitFor()
     await closeToasts(page)
     await everyViewport(page, dir, 'shell')
+    await calendarBelow(page, dir)
 
     const customerContext = await browser.newContext({ locale })
     customerContext.setDefaultTimeout(WAIT_MS)
@@ -113,10 +169,10 @@ try {
     await page.locator(inConsole('.call-area .main-video video')).waitFor()
     await everyViewport(page, dir, 'call')
 
-    // The CRM side bar (crmSideBar) waits on the active-tab lock the console tab holds: left out for now.
-    if (process.env.SHOTS_CRM) await crmSideBar(context, server, dir)
     await page.click(inConsole('.hangup-button'))
     await page.locator(inConsole('.call-area')).waitFor({ state: 'detached' })
+    await toastShots(page, dir)
+    await crmSideBar(page, server, customerContext, dir)
     await customerContext.close()
     await context.close()
   }

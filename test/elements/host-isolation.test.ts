@@ -1,7 +1,9 @@
 import { expect, fixtureCleanup } from '@open-wc/testing'
 import { html } from 'lit'
 import '../../src/elements/index'
-import { withOwnRem } from '../../src/components/root/own-rem'
+import { ownRemSheet, withOwnRem } from '../../src/components/root/own-rem'
+import { shellStyles } from '../../src/components/shell/shell.styles'
+import { callStyles } from '../../src/components/call/call.styles'
 import { resetConfig } from '../../src/stores/app/config'
 import { mount, shadow } from '../support/render'
 
@@ -28,6 +30,26 @@ describe('isolation from the host page’s sizes, and the theme API', () => {
     expect(withOwnRem('.remove-button { font-size: 1em } #x1rem')).to.equal(
       '.remove-button { font-size: 1em } #x1rem',
     )
+  })
+
+  it('turns rem in a container or media condition into pixels (a condition cannot hold var())', () => {
+    expect(withOwnRem('@container (max-width: 48rem) { .a { padding: 1rem } }')).to.equal(
+      '@container (max-width: 768px) { .a { padding: calc(1 * var(--agent-rem)) } }',
+    )
+    expect(withOwnRem('@media (min-width: 2.5rem) and (max-width: 60rem) {')).to.equal(
+      '@media (min-width: 40px) and (max-width: 960px) {',
+    )
+  })
+
+  it('keeps every container query of the shell and the call area (the narrow and wide layouts)', () => {
+    for (const styles of [shellStyles, callStyles]) {
+      const sheet = ownRemSheet(styles)
+      if (!sheet) throw new Error('no constructable stylesheet')
+      const queries = [...sheet.cssRules].filter((rule) => rule instanceof CSSContainerRule)
+      expect(queries.length).to.equal(styles.cssText.match(/@container/g)?.length)
+      for (const query of queries)
+        expect((query as CSSContainerRule).conditionText).to.match(/^\(\w+-width: \d+px\)$/)
+    }
   })
 
   it('keeps its size when the host page changes its root font size', async () => {

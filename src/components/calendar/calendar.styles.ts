@@ -125,10 +125,30 @@ export const calendarStyles = css`
     flex-wrap: nowrap;
     white-space: nowrap;
   }
-  .calendar-area .fc-timegrid-event-short .appointment-title {
+  /*
+   * On that line the badges stay whole: the title gives way first (shrinks a thousand times faster), then
+   * the time (its slot already says when); both are cut with an ellipsis.
+   */
+  .calendar-area .fc-timegrid-event-short .appointment-title,
+  .calendar-area .fc-timegrid-event-short .appointment-time {
     min-width: 0;
     overflow: hidden;
     text-overflow: ellipsis;
+  }
+  .calendar-area .fc-timegrid-event-short .appointment-title {
+    flex: 0 1000 auto;
+  }
+  .calendar-area .fc-timegrid-event-short .appointment-badges {
+    flex: none;
+  }
+  /* A 15-minute box is about one line high: the line and its badge made to fit it. */
+  .calendar-area .fc-timegrid-event-short .appointment-body {
+    align-items: center;
+    padding-block: 0;
+    line-height: 1.15;
+  }
+  .calendar-area .fc-timegrid-event-short .appointment-badge {
+    line-height: 1.1;
   }
   .calendar-area .appointment-time {
     font-variant-numeric: tabular-nums;

@@ -45,53 +45,55 @@ function CallLink({ id, children }: { id: string; children: ReactNode }) {
 export function HistoryTable({ rows, busy }: { rows: CallHistoryItem[]; busy: boolean }) {
   const intl = useIntl()
   return (
-    <table className="data-table history-table" aria-busy={busy}>
-      <caption className="visually-hidden">{intl.formatMessage({ id: 'history.caption' })}</caption>
-      <thead>
-        <tr>
-          <SortHeader field="startedAt" label="history.column.date" />
-          <SortHeader field="customerName" label="history.column.customer" />
-          <th scope="col">
-            <FormattedMessage id="history.column.segment" />
-          </th>
-          <SortHeader field="durationMs" label="history.column.duration" />
-          <th scope="col">
-            <FormattedMessage id="history.column.outcome" />
-          </th>
-          <th scope="col">
-            <FormattedMessage id="history.column.tags" />
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} data-call-id={row.id}>
-            <td>
-              <FormattedDate value={row.startedAt} dateStyle="medium" timeStyle="short" />
-            </td>
-            <td>
-              <CallLink id={row.id}>{row.customerName || '—'}</CallLink> <ViaNote via={row.via} />
-            </td>
-            <td>
-              {row.segment?.name ??
-                (row.kind === 'meeting' ? intl.formatMessage({ id: 'history.meeting' }) : '—')}
-            </td>
-            <td className="duration">
-              <TalkTime ms={row.durationMs} />
-            </td>
-            <td>
-              <OutcomeTag outcome={row.outcome} />
-            </td>
-            <td>
-              {row.tags.map((tag) => (
-                <span key={tag._id} className="tag">
-                  {tag.label}
-                </span>
-              ))}
-            </td>
+    <div className="table-scroll">
+      <table className="data-table history-table" aria-busy={busy}>
+        <caption className="visually-hidden">{intl.formatMessage({ id: 'history.caption' })}</caption>
+        <thead>
+          <tr>
+            <SortHeader field="startedAt" label="history.column.date" />
+            <SortHeader field="customerName" label="history.column.customer" />
+            <th scope="col">
+              <FormattedMessage id="history.column.segment" />
+            </th>
+            <SortHeader field="durationMs" label="history.column.duration" />
+            <th scope="col">
+              <FormattedMessage id="history.column.outcome" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="history.column.tags" />
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-call-id={row.id}>
+              <td>
+                <FormattedDate value={row.startedAt} dateStyle="medium" timeStyle="short" />
+              </td>
+              <td>
+                <CallLink id={row.id}>{row.customerName || '—'}</CallLink> <ViaNote via={row.via} />
+              </td>
+              <td>
+                {row.segment?.name ??
+                  (row.kind === 'meeting' ? intl.formatMessage({ id: 'history.meeting' }) : '—')}
+              </td>
+              <td className="duration">
+                <TalkTime ms={row.durationMs} />
+              </td>
+              <td>
+                <OutcomeTag outcome={row.outcome} />
+              </td>
+              <td>
+                {row.tags.map((tag) => (
+                  <span key={tag._id} className="tag">
+                    {tag.label}
+                  </span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }

@@ -15,6 +15,16 @@ export const historyStyles = css`
   .history-filters .search-field {
     grid-column: span 2;
   }
+  /* Narrow (the shell's one column): one filter a row; two would push the form past the screen. */
+  @container (max-width: 48rem) {
+    .history-filters .search-field {
+      grid-column: auto;
+    }
+  }
+  /* The table scrolls sideways inside its own box when its columns do not fit. */
+  .table-scroll {
+    overflow-x: auto;
+  }
   .filter-actions {
     display: flex;
     gap: var(--sl-spacing-x-small);

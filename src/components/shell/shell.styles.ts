@@ -73,8 +73,9 @@ export const shellStyles = css`
     overflow: auto;
   }
   /*
-   * Narrow (a phone, a narrow slot): one column, the calendar below the page; a one-line header whose
-   * buttons show their icon only (their name stays for screen readers); no user name or version tag.
+   * Narrow (a phone, a narrow slot): one column, the calendar below the page; a two-row header whose
+   * buttons show their icon only (their name, and the status's label, stay for screen readers); no user
+   * name or version tag.
    */
   @container (max-width: 48rem) {
     .shell-body {
@@ -85,21 +86,34 @@ export const shellStyles = css`
       overflow: visible;
       padding: var(--sl-spacing-small);
     }
+    /* A set height: FullCalendar's day fills its parent's height, and an auto one left it empty. */
     .shell-calendar {
       width: auto;
+      height: 36rem;
+      padding: var(--sl-spacing-small);
       border-inline-start: 0;
       border-top: 1px solid var(--sl-color-neutral-200);
       overflow: visible;
     }
     .shell-header {
-      gap: var(--sl-spacing-x-small);
+      gap: var(--sl-spacing-2x-small) var(--sl-spacing-x-small);
       padding: var(--sl-spacing-2x-small) var(--sl-spacing-small);
+    }
+    /* Two short rows: the brand and the icon buttons, then the status and the time connected. */
+    .shell-header .status-area {
+      order: 1;
+      flex: 1 1 100%;
       flex-wrap: nowrap;
+      gap: var(--sl-spacing-small);
+    }
+    .shell-header .status-trigger {
+      min-width: 0;
     }
     .version-tag,
     .user-name {
       display: none;
     }
+    .shell-header .status-label,
     .header-actions .button-label {
       position: absolute;
       width: 1px;

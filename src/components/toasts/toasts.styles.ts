@@ -16,6 +16,18 @@ export const toastStyles = css`
     width: min(26rem, calc(100vw - 2 * var(--sl-spacing-medium)));
     pointer-events: none;
   }
+  /*
+   * In the console the stack keeps to the console's own box, above its bottom menu: fixed to the
+   * viewport it covered the menu whenever the host page put anything below the console (the demo's
+   * theme bar).
+   */
+  .agent-root:has(.shell) {
+    position: relative;
+  }
+  .agent-root:has(.shell) > .toast-stack {
+    position: absolute;
+    width: min(26rem, calc(100% - 2 * var(--sl-spacing-medium)));
+  }
   .toast {
     --toast-color: var(--sl-color-primary-600);
     pointer-events: auto;

@@ -202,6 +202,45 @@ describe('<CalendarArea> day grid', () => {
     await waitUntil(() => event('Later').classList.contains('is-past'))
   })
 
+  it('keeps a short appointment to its box: its badge never covers the next title (at 1366 px wide)', async () => {
+    // The calendar beside the page at 1366 px is min(28rem, 40vw) wide: 448 px.
+    time = fakeClock(Date.parse('2026-11-23T12:00:00Z'))
+    setCalendarTimeZone('UTC')
+    showDay('2026-11-23')
+    const items = [
+      at('2026-11-23T15:00:00Z', 'Moved away with a long title', 15, { status: 'rescheduled' }),
+      at('2026-11-23T15:15:00Z', 'Right after', 15),
+      at('2026-11-23T15:30:00Z', 'Then this one', 15, { status: 'canceled' }),
+      at('2026-11-23T15:45:00Z', 'Side by side', 30),
+      at('2026-11-23T16:00:00Z', 'Beside the other', 15, { status: 'rescheduled' }),
+    ]
+    socket.answer('appointments:find', foundReply(items))
+    area = await renderArea(<CalendarArea />, { width: 448, height: 900 })
+    await waitUntil(() => area!.shadow.querySelectorAll('.appointment-title').length === items.length)
+    const shadow = area.shadow
+    const event = (title: string) =>
+      [...shadow.querySelectorAll<HTMLElement>('.fc-event')].find((el) => el.textContent?.includes(title))!
+    event('Right after').scrollIntoView({ block: 'center' })
+    for (const { title } of items) {
+      const own = event(title)
+      const box = own.getBoundingClientRect()
+      const name = own.querySelector('.appointment-title')!.getBoundingClientRect()
+      // Whatever shows of the title is the event's own: sampled along its line, nothing else is on top.
+      const right = Math.min(name.right, box.right) - 1
+      for (let x = Math.max(name.left, box.left) + 1; x < right; x += 8) {
+        const hit = shadow.elementFromPoint(x, name.top + name.height / 2)
+        expect(hit?.closest('.fc-event'), `${title} at x=${Math.round(x)}`).to.equal(own)
+      }
+      // The badge is shown whole inside the box, never cut nor spilling out.
+      const badge = own.querySelector('.appointment-badge')
+      if (!badge) continue
+      const tag = badge.getBoundingClientRect()
+      expect(tag.right, `${title}: badge`).to.be.at.most(box.right + 0.5)
+      expect(tag.bottom, `${title}: badge`).to.be.at.most(box.bottom + 0.5)
+      expect(tag.width, `${title}: badge`).to.be.at.least(badge.scrollWidth - 0.5)
+    }
+  })
+
   it('is read-only: no selection, no drag, no resize; external appointments do not open', async () => {
     const items = [
       at('2026-11-23T15:00:00Z', 'Open me'),

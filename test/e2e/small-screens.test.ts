@@ -1,0 +1,142 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import type { Locator, Page } from 'playwright-core'
+import { agentOnline, customerCalls, inConsole } from './support/console-page'
+import { freshWorld } from './support/world'
+
+/** Rings last long enough for a loaded machine. */
+const TIMERS = JSON.stringify({ ringTimeoutMs: 60_000 })
+
+/** A box on screen, in CSS pixels of the viewport. */
+interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/** The locator's box, or a failure naming what is missing. */
+async function boxOf(locator: Locator, what: string): Promise<Box> {
+  const box = await locator.boundingBox()
+  assert.ok(box, `${what} is not on screen`)
+  return box
+}
+
+/** Whether two boxes share any area. */
+function intersects(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+/** Asserts that the box lies wholly inside the viewport (or `within`). */
+function assertInside(box: Box, within: Box, what: string): void {
+  const inside =
+    box.x >= within.x - 0.5 &&
+    box.y >= within.y - 0.5 &&
+    box.x + box.width <= within.x + within.width + 0.5 &&
+    box.y + box.height <= within.y + within.height + 0.5
+  assert.ok(inside, `${what} ${JSON.stringify(box)} is not inside ${JSON.stringify(within)}`)
+}
+
+/** The viewport as a box. */
+function viewportOf(page: Page): Box {
+  const size = page.viewportSize()
+  assert.ok(size)
+  return { x: 0, y: 0, ...size }
+}
+
+describe('small screens and narrow slots (issue 17)', () => {
+  const world = freshWorld({ TIMERS })
+
+  it('at 390 × 844: one column, a compact header, the calendar below the page with its controls on screen', async () => {
+    const context = await world.newContext({ viewport: { width: 390, height: 844 } })
+    const { page, errors } = await agentOnline(context, world.server, 'ana@demo.test')
+    const viewport = viewportOf(page)
+    const header = await boxOf(page.locator(inConsole('.shell-header')), 'the header')
+    assert.ok(header.height <= 100, `the header is ${header.height} px high`)
+    for (const selector of ['.status-trigger', '.schedule-button', '.shortcuts-button', '.logout-button'])
+      assertInside(await boxOf(page.locator(inConsole(selector)), selector), viewport, selector)
+
+    const main = await boxOf(page.locator(inConsole('.shell-main')), 'the page')
+    const calendar = page.locator(inConsole('.shell-calendar'))
+    const beside = await boxOf(calendar, 'the calendar')
+    assert.ok(beside.y >= main.y + main.height - 0.5, 'the calendar is below the page, not beside it')
+    assert.ok(main.width >= viewport.width - 1, `the page takes the whole width (${main.width} px)`)
+
+    await page.locator(inConsole('.calendar-area .fc-event')).first().waitFor()
+    await page.locator(inConsole('.calendar-toolbar')).scrollIntoViewIfNeeded()
+    for (const selector of ['.previous-day', '.next-day', '.today'])
+      assertInside(await boxOf(page.locator(inConsole(selector)), selector), viewport, selector)
+    const grid = await boxOf(page.locator(inConsole('.calendar-area .day-grid')), 'the day grid')
+    assert.ok(grid.x >= -0.5 && grid.x + grid.width <= viewport.width + 0.5, 'the day grid fits the width')
+    // The day itself is drawn (an auto height once left FullCalendar's scroller empty).
+    const hours = await boxOf(page.locator(inConsole('.fc-timegrid-body')), 'the hours')
+    assert.ok(hours.height >= 300, `the hours are ${hours.height} px high`)
+    const body = page.locator(inConsole('.shell-body'))
+    const sideways = await body.evaluate((element) => element.scrollWidth - element.clientWidth)
+    assert.equal(sideways, 0, 'nothing pushes the page past the screen sideways (the filters, the table)')
+    assert.deepEqual(errors, [])
+  })
+
+  for (const viewport of [
+    { width: 1366, height: 850 },
+    { width: 1024, height: 768 },
+    { width: 390, height: 844 },
+  ])
+    it(`at ${viewport.width} × ${viewport.height}: a toast covers none of the header's controls nor the menu`, async () => {
+      const context = await world.newContext({ viewport })
+      const { page } = await agentOnline(context, world.server, 'ana@demo.test')
+      // The browser says it went offline: a persistent warning toast, while the link itself stays up.
+      await page.evaluate(() => window.dispatchEvent(new Event('offline')))
+      await page.locator(inConsole('.toast.warning')).waitFor()
+      const toast = await boxOf(page.locator(inConsole('.toast-stack')), 'the toasts')
+      const controls = page.locator(inConsole('.shell-header button, .shell-header a, .bottom-menu a'))
+      assert.ok((await controls.count()) >= 6, 'the header and the menu have their controls')
+      for (const control of await controls.all()) {
+        const box = await control.boundingBox()
+        if (!box) continue
+        const name = await control.evaluate((element) => element.outerHTML.slice(0, 80))
+        assert.ok(!intersects(toast, box), `the toast ${JSON.stringify(toast)} covers ${name}`)
+      }
+      assertInside(toast, viewportOf(page), 'the toast')
+      await page.evaluate(() => window.dispatchEvent(new Event('online')))
+    })
+
+  it('<agent-call-panel> in a 360 px CRM side bar: video, hang up and the chat within the bar', async () => {
+    const context = await world.newContext({ viewport: { width: 1366, height: 850 } })
+    const { page, errors } = await agentOnline(context, world.server, 'ana@demo.test')
+    // The same tab: the session (without remember-me) is this tab's, and the active-tab lock is its.
+    await page.goto(`${world.server.url}/crm.html`)
+    await page.evaluate(() => {
+      const body = document.querySelector<HTMLElement>('.crm-body')
+      if (body) body.style.gridTemplateColumns = '1fr 360px'
+    })
+    await page.locator('agent-status .status-trigger[data-status="available"]').waitFor()
+    await customerCalls(await world.newContext(), world.server, 'Sales', 'Sara Side')
+    await page.click('agent-call-panel dialog.inbound-modal[open] .answer-button')
+    await page.locator('agent-call-panel .call-area .main-video video').waitFor()
+
+    const bar = await boxOf(page.locator('agent-call-panel'), 'the panel')
+    assert.ok(Math.abs(bar.width - 360) <= 8, `the panel is ${bar.width} px wide`)
+    const panel = page.locator('agent-call-panel')
+    const overflows = await panel.evaluate((element) => {
+      const area = element.shadowRoot?.querySelector('.call-area')
+      return area ? area.scrollWidth - area.clientWidth : -1
+    })
+    assert.equal(overflows, 0, 'nothing sticks out sideways')
+    for (const selector of ['.main-video', '.hangup-button', '.menu-chat', '.call-stage button'])
+      assertInside(await boxOf(page.locator(`agent-call-panel ${selector}`).first(), selector), bar, selector)
+    await page.click('agent-call-panel .menu-chat')
+    for (const selector of ['.chat-input', '.chat-send']) {
+      const field = page.locator(`agent-call-panel .chat-view ${selector}`)
+      await field.scrollIntoViewIfNeeded()
+      assertInside(await boxOf(field, selector), await boxOf(panel, 'the panel'), selector)
+    }
+    await page.click('agent-call-panel .hangup-button')
+    await page.locator('agent-call-panel .call-area').waitFor({ state: 'detached' })
+    // After the page change the access token is renewed on its first refusal (a 401), as designed.
+    assert.deepEqual(
+      errors.filter((error) => !error.includes('401 (Unauthorized)')),
+      [],
+    )
+  })
+})
