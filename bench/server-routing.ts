@@ -82,6 +82,10 @@ const agentProcesses: ChildProcess[] = Array.from({ length: AGENT_PROCESSES }, (
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   }),
 )
+// A run that fails (an agent's login timing out on a busy machine) leaves no server or agents behind.
+process.on('exit', () => {
+  for (const spawned of [child, ...agentProcesses]) if (spawned.exitCode === null) spawned.kill()
+})
 const fromAgents = (child: ChildProcess, type: string) =>
   new Promise<Record<string, unknown>>((resolve, reject) => {
     const onMessage = (message: Record<string, unknown>) => {
