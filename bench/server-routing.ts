@@ -1,7 +1,8 @@
 // bench/server-routing: 1,000 agent sockets and 200 customers on loopback against the reference server
 // (in-memory PGlite, its own process). Prints JSON: the time from a customer's `queue:join` to the
 // `inbound` reaching an agent (p50, p99, max) as the clients saw it, the same p50/p99 read from the
-// server's own histogram (`agent_console_routing_latency_seconds` on /metrics), and the server's
+// server's own histogram (`agent_console_routing_latency_seconds` on /metrics), where the clients'
+// time went (stamped in the server process too: bench/support/routing-stamps.ts), and the server's
 // memory per connected agent.
 // The clients' figure is made honest: the agents are spread over AGENT_PROCESSES processes of their own
 // (bench/support/routing-agents.ts), so no client loop holds a backlog of 1,000 sockets' messages when
@@ -15,6 +16,7 @@ import { randomUUID } from 'node:crypto'
 import { cpus, loadavg } from 'node:os'
 import { io, type Socket } from 'socket.io-client'
 import { histogramQuantile, parsePrometheus, valueOf } from '../test/server/support/prometheus'
+import type { RoutingStamps } from './support/routing-stamps'
 
 const AGENTS = Number(process.env.AGENTS ?? 1000)
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 200)
@@ -44,6 +46,11 @@ const child = fork(new URL('./support/routing-server.ts', import.meta.url), [], 
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 })
 const ready = await new Promise<Ready>((resolve) => child.once('message', (m) => resolve(m as Ready)))
+const askStamps = () =>
+  new Promise<RoutingStamps>((resolve) => {
+    child.once('message', (m) => resolve((m as { stamps: RoutingStamps }).stamps))
+    child.send({ type: 'stamps' })
+  })
 const askMemory = () =>
   new Promise<Memory>((resolve) => {
     child.once('message', (m) => resolve((m as { memory: Memory }).memory))
@@ -61,6 +68,9 @@ const connect = (path = '', auth?: Record<string, unknown>): Socket =>
 
 const before = await askMemory()
 const sentAt = new Map<string, bigint>()
+// Every customer's send and receipt, kept for the breakdown (sentAt forgets a customer once rung).
+const sent = new Map<string, bigint>()
+const received = new Map<string, bigint>()
 const latencies: number[] = []
 let done: () => void = () => undefined
 const allRung = new Promise<void>((resolve) => (done = resolve))
@@ -72,6 +82,10 @@ const agentProcesses: ChildProcess[] = Array.from({ length: AGENT_PROCESSES }, (
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   }),
 )
+// A run that fails (an agent's login timing out on a busy machine) leaves no server or agents behind.
+process.on('exit', () => {
+  for (const spawned of [child, ...agentProcesses]) if (spawned.exitCode === null) spawned.kill()
+})
 const fromAgents = (child: ChildProcess, type: string) =>
   new Promise<Record<string, unknown>>((resolve, reject) => {
     const onMessage = (message: Record<string, unknown>) => {
@@ -85,9 +99,10 @@ const fromAgents = (child: ChildProcess, type: string) =>
 for (const child of agentProcesses)
   child.on('message', (message: { type: string; name?: string; at?: string }) => {
     if (message.type !== 'rung' || !message.name || !message.at) return
-    const sent = sentAt.get(message.name)
-    if (sent === undefined) return
-    latencies.push(Number(BigInt(message.at) - sent) / 1e6)
+    const at = sentAt.get(message.name)
+    if (at === undefined) return
+    latencies.push(Number(BigInt(message.at) - at) / 1e6)
+    received.set(message.name, BigInt(message.at))
     sentAt.delete(message.name)
     if (latencies.length === CUSTOMERS) done()
   })
@@ -126,6 +141,7 @@ const loadBefore = loadavg()[0]!
 for (const [index, socket] of customers.entries()) {
   const name = `Customer ${index}`
   sentAt.set(name, process.hrtime.bigint())
+  sent.set(name, sentAt.get(name) as bigint)
   socket.emit('queue:join', { segment: ready.segments[index % ready.segments.length], name })
   if (ARRIVAL_MS > 0) await new Promise((resolve) => setTimeout(resolve, ARRIVAL_MS))
 }
@@ -153,9 +169,39 @@ if (serverCount !== latencies.length)
 const serverLagP99Ms = valueOf(samples, 'nodejs_eventloop_lag_p99_seconds') * 1000
 const serverPct = (p: number) => Number((histogramQuantile(samples, histogram, p / 100) * 1000).toFixed(2))
 
-const sorted = [...latencies].sort((a, b) => a - b)
-const pct = (p: number) =>
-  Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(2))
+const rank = (values: number[], p: number) => {
+  const ordered = [...values].sort((a, b) => a - b)
+  return Number(
+    (ordered[Math.min(ordered.length - 1, Math.floor((p / 100) * ordered.length))] ?? NaN).toFixed(2),
+  )
+}
+const pct = (p: number) => rank(latencies, p)
+// Each customer's span cut where the server read the join and wrote the inbound (one hrtime clock).
+const stamps = await askStamps()
+const parts = [...received].flatMap(([name, at]) => {
+  const read = stamps.read[name]
+  const written = stamps.written[name]
+  if (read === undefined || written === undefined) return []
+  const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6
+  const start = sent.get(name) as bigint
+  return [
+    {
+      client: ms(start, at),
+      toServerRead: ms(start, BigInt(read)),
+      readToInboundWritten: ms(BigInt(read), BigInt(written)),
+      writtenToAgent: ms(BigInt(written), at),
+    },
+  ]
+})
+type Part = keyof (typeof parts)[number]
+const partPct = (key: Part) => {
+  const values = parts.map((part) => part[key])
+  return { p50: rank(values, 50), p99: rank(values, 99) }
+}
+// The customers at and above the clients' p99: their span, part by part.
+const slowest = parts.filter((part) => part.client >= pct(99))
+const mean = (key: Part) =>
+  Number((slowest.reduce((sum, part) => sum + part[key], 0) / slowest.length).toFixed(2))
 const gap = Number((pct(99) - serverPct(99)).toFixed(2))
 const perAgent = (key: keyof Memory) => Math.round((after[key] - before[key]) / AGENTS)
 console.log(
@@ -169,10 +215,26 @@ console.log(
       agentProcesses: AGENT_PROCESSES,
       rung: latencies.length,
       queueJoinToInboundMs: { p50: pct(50), p99: pct(99), max: pct(100) },
-      // The server's histogram: from the queue:join handler's start to the inbound emit (no network).
+      // The server's histogram: from the queue:join's arrival (its handler, a tick after the packet was
+      // read) to the inbound written to the agent's socket, on performance.now() (no network).
       serverHistogramMs: { p50: serverPct(50), p99: serverPct(99), observed: serverCount },
       p99ClientMinusServerMs: gap,
       p99AgreeWithin2Ms: Math.abs(gap) <= AGREEMENT_MS,
+      // Where the clients' time went: the join waiting to be read (loopback, the server's loop busy),
+      // the server's work (what its histogram measures, from a tick later), the inbound reaching the
+      // agent (loopback, the agent process's loop). Percentiles of each part; the p99 customers' means.
+      breakdownMs: {
+        toServerRead: partPct('toServerRead'),
+        readToInboundWritten: partPct('readToInboundWritten'),
+        writtenToAgent: partPct('writtenToAgent'),
+        atClientP99: {
+          customers: slowest.length,
+          client: mean('client'),
+          toServerRead: mean('toServerRead'),
+          readToInboundWritten: mean('readToInboundWritten'),
+          writtenToAgent: mean('writtenToAgent'),
+        },
+      },
       // Where a gap comes from: a process's event loop running late (a busy machine shows here).
       eventLoopDelayP99Ms: {
         server: Number(serverLagP99Ms.toFixed(2)),

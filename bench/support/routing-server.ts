@@ -6,6 +6,7 @@ import { hashPassword } from '../../server/auth/passwords'
 import { insertUser } from '../../server/store/seed'
 import { newId } from '../../server/store/ids'
 import { SEED } from '../../server/store/seed-content'
+import { stampRouting } from './routing-stamps'
 
 const agents = Number(process.env.AGENTS ?? 1000)
 const segments = Number(process.env.SEGMENTS ?? 10)
@@ -18,6 +19,7 @@ const app = await createApplication({
   rateLimits: { api: { max: 1_000_000, windowMs: 60_000 }, login: { max: 1_000_000, windowMs: 60_000 } },
   timers: { ringTimeoutMs: 600_000, sweepIntervalMs: 600_000 },
 })
+const stamps = stampRouting(app.context.io, app.context.customers)
 const db = app.context.db
 const hash = await hashPassword('bench', { N: 1024, r: 8, p: 1 })
 const segmentIds: string[] = []
@@ -66,6 +68,7 @@ function memory() {
 
 process.on('message', (message: { type: string }) => {
   if (message.type === 'memory') process.send?.({ type: 'memory', memory: memory() })
+  if (message.type === 'stamps') process.send?.({ type: 'stamps', stamps })
   if (message.type === 'stop') void app.close().then(() => process.exit(0))
 })
 process.send?.({ type: 'ready', url, metricsToken, emails, segments: segmentIds, memory: memory() })

@@ -72,7 +72,7 @@ export function customerEventHandlers(context: ServerContext, socket: CustomerSo
 
   return {
     'queue:join': async (request, arrival) => {
-      const { status } = await joinQueue(context, socket.data, request, arrival.at)
+      const { status } = await joinQueue(context, socket.data, request, arrival)
       socket.emit('queue:status', status)
       return status
     },

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks'
 import type * as v from 'valibot'
 import type { ErrorReply, Reply } from '../../src/protocol'
 import { toErrorReply } from '../errors'
@@ -14,7 +15,10 @@ export type ErrorSink = (
 
 /** When an event reached this process (before it waited its turn in the lane). */
 export interface Arrival {
+  /** On the server's clock (milliseconds since the epoch): what is stored. */
   at: number
+  /** `performance.now()` (sub-millisecond, monotonic): for spans measured within this process. */
+  monotonic: number
 }
 
 /** A socket's serial lane: its events are handled one after the other, in arrival order. */
@@ -42,7 +46,7 @@ export function handle<S extends v.GenericSchema, R>(
   now: () => number = Date.now,
 ): void {
   socket.on(event, (...args: unknown[]) => {
-    const arrival = { at: now() }
+    const arrival = { at: now(), monotonic: performance.now() }
     const last = args[args.length - 1]
     const ack = typeof last === 'function' ? (last as (reply: Reply<unknown>) => void) : undefined
     const payload = ack ? args.slice(0, -1)[0] : args[0]

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks'
 import { ERROR_MESSAGES, type CustomerDisconnect, type QueueJoin, type QueueStatus } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
@@ -8,6 +9,7 @@ import { callCustomerPeerId } from '../store/participants'
 import { endRingLeg } from '../store/call-legs'
 import { personalLinkByCode } from '../store/personal-links'
 import { rooms, type CustomerSocketData } from '../realtime/io-types'
+import type { Arrival } from '../realtime/event-handler'
 import { customerDetails } from './customer-details'
 import { dispatchForAgent, dispatchSegment } from './dispatch'
 
@@ -35,16 +37,16 @@ export async function queueStatus(
 
 /**
  * `queue:join`: the customer calls a segment. The call is stored (queued), the customer's sockets join
- * its room, the queue time limit is armed, and the segment is dispatched. `arrivedAt` (when the event
+ * its room, the queue time limit is armed, and the segment is dispatched. `arrival` (when the event
  * reached the process) is the call's `queued_at`: the customer's wait starts when they asked.
  */
 export async function joinQueue(
   context: ServerContext,
   customer: CustomerSocketData,
   request: QueueJoin,
-  arrivedAt: number = context.clock.now(),
+  arrival: Arrival = { at: context.clock.now(), monotonic: performance.now() },
 ): Promise<{ status: QueueStatus; created: boolean }> {
-  const now = arrivedAt
+  const now = arrival.at
   const id = newId()
   const extra = customerDetails({
     ip: customer.ip,
@@ -87,7 +89,8 @@ export async function joinQueue(
     context.events.queued({ callId: call.id, agentId: null, segmentId: call.segment_id })
     armQueueDeadline(context, call.id, call.queue_deadline)
     // Ring first, answer the customer after: the agent's `inbound` is what is waited for.
-    const rung = await dispatchSegment(context, call.segment_id).catch((error: unknown) => {
+    const joined = { callId: call.id, monotonic: arrival.monotonic }
+    const rung = await dispatchSegment(context, call.segment_id, joined).catch((error: unknown) => {
       context.log('dispatch after queue:join', error)
       return new Map<string, string>()
     })
