@@ -180,31 +180,40 @@ describe('every screen of the console passes axe-core (0 critical, 0 serious) in
 describe("the demo page's dark theme passes axe-core too (0 critical, 0 serious)", () => {
   const world = freshWorld({ TIMERS })
 
-  it('follows the system (prefers-color-scheme: dark); login, startup, shell, menus, drawers and pages', async () => {
-    const context = await world.newContext({ colorScheme: 'dark', reducedMotion: 'reduce' })
-    const page = await context.newPage()
-    await page.goto(world.server.url)
-    const toggle = page.getByRole('button', { name: 'Dark theme' })
-    assert.equal(await toggle.getAttribute('aria-pressed'), 'true', 'dark by default on a dark system')
-    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark')
-    // The console itself turned dark: its login card is no longer white.
-    const card = await page.evaluate(() =>
-      getComputedStyle(document.querySelector('agent-console')!)
-        .getPropertyValue('--sl-color-neutral-0')
-        .trim(),
-    )
-    assert.notEqual(card, '')
-    assert.notEqual(card, 'rgb(255, 255, 255)')
-    assert.notEqual(card, '#fff')
+  for (const locale of ['en-US', 'es-ES', 'fr-FR'])
+    it(`follows the system (prefers-color-scheme: dark); login, startup, shell, menus, drawers and pages (${locale})`, async () => {
+      const context = await world.newContext({
+        locale,
+        timezoneId: 'America/Santiago',
+        colorScheme: 'dark',
+        reducedMotion: 'reduce',
+      })
+      const page = await context.newPage()
+      await page.goto(world.server.url)
+      const toggle = page.getByRole('button', { name: 'Dark theme' })
+      assert.equal(await toggle.getAttribute('aria-pressed'), 'true', 'dark by default on a dark system')
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark')
+      // The console itself turned dark: its login card is no longer white.
+      const card = await page.evaluate(() =>
+        getComputedStyle(document.querySelector('agent-console')!)
+          .getPropertyValue('--sl-color-neutral-0')
+          .trim(),
+      )
+      assert.notEqual(card, '')
+      assert.notEqual(card, 'rgb(255, 255, 255)')
+      assert.notEqual(card, '#fff')
 
-    const report = await walk(page, world.server.url)
-    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark')
-    assert.ok(Object.keys(report).length >= 15, `walked ${Object.keys(report).join(', ')}`)
-    if (process.env.AXE_REPORT)
-      writeFileSync(join(process.env.AXE_REPORT, 'axe-dark.json'), JSON.stringify(report, null, 1))
-    const failing = Object.entries(report).filter(([, findings]) => findings.length > 0)
-    assert.deepEqual(failing, [])
-  })
+      const report = await walk(page, world.server.url)
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark')
+      assert.ok(Object.keys(report).length >= 15, `walked ${Object.keys(report).join(', ')}`)
+      if (process.env.AXE_REPORT)
+        writeFileSync(
+          join(process.env.AXE_REPORT, `axe-dark-${locale}.json`),
+          JSON.stringify(report, null, 1),
+        )
+      const failing = Object.entries(report).filter(([, findings]) => findings.length > 0)
+      assert.deepEqual(failing, [])
+    })
 
   it('the toggle switches to light and the choice is remembered over the system preference', async () => {
     const context = await world.newContext({ colorScheme: 'dark' })
