@@ -348,12 +348,15 @@ describe('<agent-call-panel> in a call', () => {
       await sendKeys({ down: 'Alt' })
       await sendKeys({ press: 'KeyW' })
       await sendKeys({ up: 'Alt' })
-      await waitUntil(() => requested.length === 1)
+      // The keys travel through the test runner's browser protocol: a loaded machine takes its time.
+      await waitUntil(() => requested.length === 1, 'Alt+w did not enter picture-in-picture', {
+        timeout: 5_000,
+      })
       expect(requested[0]).to.equal(video)
       await sendKeys({ down: 'Alt' })
       await sendKeys({ press: 'KeyW' })
       await sendKeys({ up: 'Alt' })
-      await waitUntil(() => exits === 1)
+      await waitUntil(() => exits === 1, 'Alt+w did not leave picture-in-picture', { timeout: 5_000 })
     })
   })
 })
