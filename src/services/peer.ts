@@ -81,7 +81,16 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     if (!destroyed) options.onStream?.(stream)
   })
   const onFrame = options.onFrame
-  if (onFrame) routeFrames(peer, options.initiator, (frame, channel) => !destroyed && onFrame(frame, channel))
+  const stopFrames = onFrame
+    ? routeFrames(peer, options.initiator, (frame, channel) => !destroyed && onFrame(frame, channel))
+    : () => undefined
+  // simple-peer closes its RTCPeerConnection but leaves `onconnectionstatechange` on it, and Chrome may keep a
+  // closed connection a while: cleared here, a closed call holds no listener and none of simple-peer's state.
+  const connection = peerConnectionOf(peer)
+  peer.once('close', () => {
+    if (connection) connection.onconnectionstatechange = null
+    stopFrames()
+  })
   peer.on('connect', () => {
     if (!destroyed) options.onConnect?.()
   })
@@ -126,6 +135,11 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   }
 }
 
+/** simple-peer's RTCPeerConnection (it has no public accessor). */
+function peerConnectionOf(peer: SimplePeer.Instance): RTCPeerConnection | null {
+  return (peer as unknown as { _pc?: RTCPeerConnection | null })._pc ?? null
+}
+
 /** simple-peer's data channel (it has no public accessor). */
 export function dataChannelOf(peer: SimplePeer.Instance): RTCDataChannel | null {
   return (peer as unknown as { _channel?: RTCDataChannel })._channel ?? null
@@ -135,7 +149,7 @@ export function dataChannelOf(peer: SimplePeer.Instance): RTCDataChannel | null 
  * Routes the data channel's messages to `onFrame` (text as strings, binary as ArrayBuffers), past
  * simple-peer's stream, which would turn both into bytes and keep every one of them. Taken as soon as
  * the channel exists (the initiator's at once, the other side's on `datachannel`, before any message
- * can be dispatched), so no frame is missed.
+ * can be dispatched), so no frame is missed. Returns what stops listening for the channel.
  *
  * @example
  * routeFrames(peer, false, (frame) => exchange.receive(frame))
@@ -144,15 +158,19 @@ export function routeFrames(
   peer: SimplePeer.Instance,
   initiator: boolean,
   onFrame: (frame: string | ArrayBuffer, channel: RTCDataChannel) => void,
-): void {
+): () => void {
   const take = () => {
     const channel = dataChannelOf(peer)
     if (!channel) return
     channel.binaryType = 'arraybuffer'
     channel.onmessage = (event: MessageEvent<string | ArrayBuffer>) => onFrame(event.data, channel)
   }
-  if (initiator) return take()
+  if (initiator) {
+    take()
+    return () => undefined
+  }
   // simple-peer's own `ondatachannel` runs first (it was set before) and makes `_channel`.
-  const pc = (peer as unknown as { _pc?: RTCPeerConnection })._pc
+  const pc = peerConnectionOf(peer)
   pc?.addEventListener('datachannel', take)
+  return () => pc?.removeEventListener('datachannel', take)
 }
