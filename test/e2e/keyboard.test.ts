@@ -11,18 +11,22 @@ const TIMERS = JSON.stringify({ ringTimeoutMs: 60_000 })
 
 /**
  * Whether the focused element, followed down through shadow roots, or one of its composed ancestors
- * (up through shadow hosts) matches the selector it is given. Text, not a function: the test's TypeScript
- * transform would add helpers (`__name`) the page lacks. Text that evaluates to a function: `waitForFunction`
- * evaluates it once, under DevTools, and polls the function it got; it would re-`eval` text that gives a
- * value on every poll, which the page's CSP forbids (the wait failed unless the focus was already there).
+ * (up through shadow hosts) matches `wanted`. A function, handed to the page as one (`waitForFunction`
+ * polls it): given as text, Playwright takes the text for an expression and the function it evaluates
+ * to for a truthy answer, so the wait passed at once, focus or not. No named function inside it: the
+ * test's TypeScript transform would wrap those in a helper (`__name`) the page lacks.
  */
-const FOCUS_MATCHES = `(selector) => {
+const focusMatches = (wanted: string): boolean => {
   let element = document.activeElement
-  while (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement
-  for (let node = element; node; node = node.parentElement || (node.getRootNode() && node.getRootNode().host) || null)
-    if (node.matches && node.matches(selector)) return true
+  while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement
+  for (
+    let node: Element | null = element;
+    node;
+    node = node.parentElement ?? (node.getRootNode() as ShadowRoot).host ?? null
+  )
+    if (node.matches(wanted)) return true
   return false
-}`
+}
 
 /** What has the focus, for a failure message. */
 const DESCRIBE_FOCUS = `(() => {
@@ -34,7 +38,7 @@ const DESCRIBE_FOCUS = `(() => {
 /** Waits until the focus is on (or inside) `selector`. */
 async function focusOn(page: Page, selector: string): Promise<void> {
   try {
-    await page.waitForFunction(FOCUS_MATCHES, selector, { timeout: 30_000 })
+    await page.waitForFunction(focusMatches, selector, { timeout: 30_000 })
   } catch (error) {
     const trigger = await page
       .locator('agent-console .status-trigger')
@@ -56,7 +60,7 @@ async function customerGets(page: Page, text: string): Promise<void> {
 /** Presses `key` (Tab by default) until the focus is on `selector`, at most `max` times. */
 async function pressUntil(page: Page, selector: string, key = 'Tab', max = 40): Promise<void> {
   for (let step = 0; step < max; step++) {
-    if (await page.evaluate(`(${FOCUS_MATCHES})(${JSON.stringify(selector)})`)) return
+    if (await page.evaluate(focusMatches, selector)) return
     await page.keyboard.press(key)
   }
   await focusOn(page, selector)
