@@ -99,7 +99,9 @@ export async function customerScreen(page: Page, screen: string): Promise<void> 
 
 /**
  * Waits until a video element plays real frames: it has a picture size, and the browser presents at
- * least three new frames of it (requestVideoFrameCallback), with its clock moving.
+ * least three new frames of it (requestVideoFrameCallback), their media times moving. The frames' own
+ * times, not the element's `currentTime`: a loaded machine presents a burst of frames within one tick
+ * of that clock, which read as a still picture.
  */
 export async function playsFrames(page: Page, selector: string): Promise<void> {
   const video = page.locator(selector).first()
@@ -113,14 +115,13 @@ export async function playsFrames(page: Page, selector: string): Promise<void> {
   const countFrames = new Function(
     'element',
     `return new Promise((resolve, reject) => {
-      const start = element.currentTime
-      let frames = 0
-      const late = setTimeout(() => reject(new Error(frames + ' frames within 10 s')), 10000)
-      const next = () => element.requestVideoFrameCallback(() => {
-        frames += 1
-        if (frames < 3) return next()
+      const times = []
+      const late = setTimeout(() => reject(new Error(times.length + ' frames within 10 s')), 10000)
+      const next = () => element.requestVideoFrameCallback((now, frame) => {
+        times.push(frame.mediaTime)
+        if (times.length < 3) return next()
         clearTimeout(late)
-        resolve({ frames, advanced: element.currentTime > start })
+        resolve({ frames: times.length, advanced: times[times.length - 1] > times[0] })
       })
       next()
     })`,
