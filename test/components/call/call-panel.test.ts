@@ -344,7 +344,16 @@ describe('<agent-call-panel> in a call', () => {
 
     it('toggles with Alt+w', async () => {
       const video = await customerOnScreen()
-      ;(await page.find<HTMLElement>('.call-controls .control')).focus()
+      // A control that can hold the focus (the media ones wait for the camera), once Shoelace rendered it:
+      // the shortcuts act only while the focus is inside the console.
+      const control = await page.find<HTMLElement & { updateComplete: Promise<unknown> }>(
+        '.call-controls .control:not([disabled])',
+      )
+      await control.updateComplete
+      control.focus()
+      await waitUntil(() => control.matches(':focus-within'), 'no call control took the focus', {
+        timeout: 5_000,
+      })
       await sendKeys({ down: 'Alt' })
       await sendKeys({ press: 'KeyW' })
       await sendKeys({ up: 'Alt' })
