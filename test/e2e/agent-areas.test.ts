@@ -283,9 +283,12 @@ describe('the agent’s diagnostic bundle', () => {
     // Requests cut or refused while the server was down are the network's errors; after it, none.
     const downtimeErrors = ana.errors.length
 
-    const download = ana.page.waitForEvent('download')
-    const saved = toastShown(ana.page, 'Diagnostics saved')
-    await openMenu(ana.page, 'Profile', 'diagnostics')
+    // The waits start at the click that makes the file, not before the way there (the profile page, its
+    // chunk from the restarted server): a slow way there used up the toast's wait before the toast came.
+    await openMenu(ana.page, 'Profile')
+    const download = ana.page.waitForEvent('download', { timeout: 30_000 })
+    const saved = toastShown(ana.page, 'Diagnostics saved', 30_000)
+    await ana.page.click(inConsole('.profile-menu [data-entry="diagnostics"]'))
     const file = await download
     assert.match(file.suggestedFilename(), /^agent-console-diagnostics-[\dT-]+Z\.json$/)
     const text = await readFile(await file.path(), 'utf8')
