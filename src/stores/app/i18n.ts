@@ -67,9 +67,16 @@ function covering(area: string): Promise<void> {
  */
 export async function withMessages<T>(area: string, module: Promise<T>): Promise<T> {
   areas.add(area)
-  const [loaded] = await Promise.all([module, refresh($locale.get())])
-  await covering(area)
-  return loaded
+  try {
+    const [loaded] = await Promise.all([module, refresh($locale.get())])
+    await covering(area)
+    return loaded
+  } catch (error) {
+    // Every refresh loads the messages of every area kept: one whose chunk failed (a server restart
+    // mid-load; Chromium keeps a failed module import failed) would fail every later area with it.
+    if (!$messages.get()?.areas.has(area)) areas.delete(area)
+    throw error
+  }
 }
 
 export type { MessageId }
