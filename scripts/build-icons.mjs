@@ -1,9 +1,9 @@
 // Copies the Bootstrap icons that the console uses (icon-names.json) out of Shoelace's assets into
-// modules, so <sl-icon> never fetches an icon from a CDN or a base path. Three groups: `shared` icons
-// (icons.generated.ts, registered with the elements), `call` icons, only the call area shows
-// (call-icons.generated.ts, registered when that lazy area loads), and `pages` icons, only the agent's
-// pages show (pages-icons.generated.ts, registered when one of them loads). Each icon keeps only what is inside its
-// <svg>: register-icons.ts wraps it again.
+// modules, so <sl-icon> never fetches an icon from a CDN or a base path. One group registered with the
+// elements, `shared` (icons.generated.ts: what the first screen shows, login, shell, status, call panel
+// at rest, toasts), and one per lazy area, registered when that area's chunk loads: `call`, `inbound`,
+// `calendar`, `pages` (the agent's pages) and `recordings`. An icon two areas show sits in both groups. Each icon keeps
+// only what is inside its <svg>: register-icons.ts wraps it again.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { format, resolveConfig } from 'prettier'
 
@@ -36,12 +36,32 @@ async function write(file, exportName, what, names) {
   return entries.length
 }
 
-const shared = await write('icons.generated.ts', 'icons', 'the elements show', groups.shared)
+const shared = await write('icons.generated.ts', 'icons', 'the first screen shows', groups.shared)
 const call = await write('call-icons.generated.ts', 'callIcons', 'only the call area shows', groups.call)
+const inbound = await write(
+  'inbound-icons.generated.ts',
+  'inboundIcons',
+  'only the inbound-call modal shows',
+  groups.inbound,
+)
+const calendar = await write(
+  'calendar-icons.generated.ts',
+  'calendarIcons',
+  'only the calendar area shows',
+  groups.calendar,
+)
 const pages = await write(
   'pages-icons.generated.ts',
   'pageIcons',
   'only the agent’s pages show',
   groups.pages,
 )
-console.log(`icons: ${shared} shared, ${call} for the call area, ${pages} for the pages`)
+const recordings = await write(
+  'recordings-icons.generated.ts',
+  'recordingIcons',
+  'only the recordings pages show',
+  groups.recordings,
+)
+console.log(
+  `icons: ${shared} shared, ${call} for the call area, ${inbound} for the inbound modal, ${calendar} for the calendar, ${pages} for the pages, ${recordings} for the recordings`,
+)

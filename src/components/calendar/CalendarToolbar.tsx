@@ -4,6 +4,10 @@ import { utcNoonOf } from '../../lib/zoned-time'
 import { openScheduleDrawer } from '../../stores/calendar/schedule'
 import { UsersSelect } from './UsersSelect'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
+import { registerCalendarIcons } from '../icons/calendar-icons'
+
+// The day arrows come with the calendar's lazy chunk, not with the first screen.
+registerCalendarIcons()
 
 interface CalendarToolbarProps {
   /** The shown day, `YYYY-MM-DD`. */

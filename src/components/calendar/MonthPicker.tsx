@@ -1,6 +1,10 @@
 import { useIntl } from 'react-intl'
 import { addMonths, utcNoonOf } from '../../lib/zoned-time'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
+import { registerCalendarIcons } from '../icons/calendar-icons'
+
+// The month arrows come with the schedule drawer's lazy chunk, not with the first screen.
+registerCalendarIcons()
 
 interface MonthPickerProps {
   /** First day of the shown month. */

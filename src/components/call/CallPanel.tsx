@@ -7,9 +7,6 @@ import { useShadowStyles } from '../root/useShadowStyles'
 import { CallIdle } from './CallIdle'
 import { InboundSlot } from './InboundSlot'
 import { panelStyles } from './panel.styles'
-import { registerCallIcons } from '../icons/call-icons'
-
-registerCallIcons()
 
 /**
  * `<agent-call-panel>`'s content: the call area (a lazy chunk) while a call or meeting is active,

@@ -1,6 +1,10 @@
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { copyText } from '../../stores/app/clipboard'
+import { registerCalendarIcons } from '../icons/calendar-icons'
+
+// Its clipboard icon comes with the lazy chunk that shows it (the calendar's drawer), not with the first screen.
+registerCalendarIcons()
 
 interface CopyButtonProps {
   /** The text it copies. */

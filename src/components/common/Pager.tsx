@@ -1,5 +1,9 @@
 import { useIntl } from 'react-intl'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
+import { registerPageIcons } from '../icons/pages-icons'
+
+// The page arrows come with the pages that show a pager (lazy chunks), not with the first screen.
+registerPageIcons()
 
 interface PagerProps {
   /** 1-based page on screen. */

@@ -10,6 +10,10 @@ import { RelativeMinutes } from '../call/RelativeMinutes'
 import { controlStyles } from '../common/controls.styles'
 import { inboundStyles } from './inbound.styles'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
+import { registerInboundIcons } from '../icons/inbound-icons'
+
+// The area's icons come with its lazy chunk, not with the first screen.
+registerInboundIcons()
 
 /** Fired on the element (composed) once a ringing modal has been painted: the latency benchmark listens. */
 export const INBOUND_PAINTED_EVENT = 'agent-inbound-painted'

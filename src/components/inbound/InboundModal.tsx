@@ -9,6 +9,10 @@ import { $ringingTone } from '../../stores/profile/ringtone'
 import { NetworkQuality } from '../call/NetworkQuality'
 import { InboundDetails } from './InboundDetails'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
+import { registerInboundIcons } from '../icons/inbound-icons'
+
+// The modal's icons come with its lazy chunk, not with the first screen.
+registerInboundIcons()
 
 interface InboundModalProps {
   ringing: Ringing

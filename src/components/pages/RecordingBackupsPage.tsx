@@ -14,6 +14,10 @@ import { recordingsStyles } from '../recordings/recordings.styles'
 import { formatBytes } from '../recordings/format'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 import { ProgressBar } from '../common/ProgressBar'
+import { registerRecordingIcons } from '../icons/recordings-icons'
+
+// The download and delete icons come with the page's lazy chunk, not with the first screen.
+registerRecordingIcons()
 
 /**
  * Recordings backups (`/profile/recordings/backups`): ask for a zip of the recordings between two days,

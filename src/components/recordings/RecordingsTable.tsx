@@ -20,6 +20,10 @@ import { RecordingStatusTag } from './RecordingStatusTag'
 import { formatBytes, formatDuration, formatWhen } from './format'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
+import { registerRecordingIcons } from '../icons/recordings-icons'
+
+// The sort, play and page arrows come with the page's lazy chunk, not with the first screen.
+registerRecordingIcons()
 
 const COLUMNS: { field: RecordingSortField; label: MessageId }[] = [
   { field: 'startedAt', label: 'recordings.column.date' },
