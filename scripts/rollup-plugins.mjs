@@ -19,21 +19,31 @@ export function precompiledMessages() {
 }
 
 const WEBSOCKET_ONLY = '\0engine.io-websocket-only'
+const UNUSED_TRANSPORT =
+  /[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/](polling|polling-xhr|polling-fetch|webtransport)\.js$/
 
 /**
- * engine.io-client's table of transports with WebSocket alone: the console's socket asks for
- * `transports: ['websocket']` (services/socket.ts), so HTTP long-polling (XHR and fetch) and WebTransport
- * are never opened, and the self-contained build leaves them out.
+ * engine.io-client with WebSocket alone: the console's socket asks for `transports: ['websocket']`
+ * (services/socket.ts) and the server is WebSocket-only, so HTTP long-polling (XHR and fetch) and
+ * WebTransport are never opened, and the self-contained build leaves them out. Two steps: the socket's
+ * table of transports holds WebSocket only, and the other transports' modules are declared free of side
+ * effects, so the package entry's re-exports of them (which socket.io-client passes on, unused) no longer
+ * keep them: the XHR one probes XMLHttpRequest when it loads, which a bundler must otherwise keep.
  */
 export function websocketOnlyEngine() {
   let websocket = null
   return {
     name: 'websocket-only-engine',
-    resolveId(source, importer) {
-      if (source !== './transports/index.js' || !importer) return null
-      if (!/[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]socket\.js$/.test(importer)) return null
-      websocket = join(dirname(importer), 'transports', 'websocket.js')
-      return WEBSOCKET_ONLY
+    async resolveId(source, importer, options) {
+      if (!importer || !/[\\/]engine\.io-client[\\/]/.test(importer)) return null
+      if (source === './transports/index.js' && /[\\/]build[\\/]esm[\\/]socket\.js$/.test(importer)) {
+        websocket = join(dirname(importer), 'transports', 'websocket.js')
+        return WEBSOCKET_ONLY
+      }
+      if (!/transports[\\/]|^\.\/polling/.test(source)) return null
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      if (!resolved || !UNUSED_TRANSPORT.test(resolved.id)) return null
+      return { ...resolved, moduleSideEffects: false }
     },
     load(id) {
       if (id !== WEBSOCKET_ONLY) return null
