@@ -228,6 +228,11 @@ describe('one tab rings, not every tab of the browser', () => {
     const notice = second.locator('agent-call-panel .active-elsewhere')
     await notice.waitFor({ timeout: 20_000 })
     assert.match((await notice.textContent()) ?? '', /active in another tab/)
+    // The alert is loaded on demand (not in the panel's first screen): it arrives and upgrades the notice.
+    await second.waitForFunction(() => customElements.get('sl-alert') !== undefined, null, {
+      timeout: 20_000,
+    })
+    assert.equal(await notice.evaluate((alert) => alert.shadowRoot !== null), true)
 
     await customerCalls(await world.newContext(), server, 'Support', 'Tina Tabs')
     await first.page.locator(inConsole('dialog.inbound-modal[open]')).waitFor({ timeout: 30_000 })

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react'
 import { $tabRole } from '../../stores/app/tab-role'
 import { $signedIn } from '../../stores/session/logout'
 import { NetworkQuality } from './NetworkQuality'
-import '@shoelace-style/shoelace/dist/components/alert/alert.js'
+import { loadAlert, useShoelaceWhen } from '../common/shoelace-on-demand'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 
 /**
@@ -13,6 +13,8 @@ import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 export function CallIdle() {
   const role = useStore($tabRole)
   const signedIn = useStore($signedIn)
+  // The alert (and the icon button it uses) only for a second tab: not in the panel's first screen.
+  useShoelaceWhen(role === 'elsewhere', loadAlert)
   return (
     <div className="call-idle">
       <p className="call-idle-title">
