@@ -30,6 +30,8 @@ interface NewOffer {
   agentId: string
   call: CallRow & SegmentNames
   expiresAt: Date
+  /** No agent was rung for this call before: its wait counts in the routing-latency histogram. */
+  firstRing: boolean
 }
 
 /**
@@ -85,7 +87,7 @@ function callFromJson(json: Record<string, unknown>): CallRow {
 /**
  * Rings one queued call if an agent is free: the `offer_next_call` function (migration 002) finds the
  * first queued call of the segment with a ready agent, locks both `SKIP LOCKED` and writes the offer,
- * in one call. `more` says whether other queued calls may still ring.
+ * in one call (migration 042: saying too whether the call was rung before). `more` says whether other queued calls may still ring.
  */
 async function offerNextCall(
   context: ServerContext,
@@ -101,6 +103,7 @@ async function offerNextCall(
     segment_name: string
     previous_segment_name: string | null
     more: boolean
+    first_ring: boolean
   }>('SELECT * FROM offer_next_call($1, $2, $3, $4, $5, $6)', [
     segmentId,
     offerId,
@@ -116,7 +119,10 @@ async function offerNextCall(
     segment_name: row.segment_name,
     previous_segment_name: row.previous_segment_name,
   }
-  return { offer: { offerId, agentId: row.agent_id, call, expiresAt }, more: row.more }
+  return {
+    offer: { offerId, agentId: row.agent_id, call, expiresAt, firstRing: row.first_ring },
+    more: row.more,
+  }
 }
 
 /** Tells the agent (`inbound`) and arms the ring timeout. */
@@ -141,22 +147,18 @@ async function announceOffer(context: ServerContext, offer: NewOffer, joined?: J
   const ringMonotonic = performance.now()
   armOfferTimeout(context, offer.offerId, offer.expiresAt)
   // Routing latency is the wait before a call's first ring; a call rung again is not counted twice.
-  const earlier = await context.db.query('SELECT 1 FROM offers WHERE call_id = $1 AND id <> $2 LIMIT 1', [
-    call.id,
-    offer.offerId,
-  ])
+  const latencyMs = !offer.firstRing
+    ? null
+    : joined?.callId === call.id
+      ? ringMonotonic - joined.monotonic
+      : Math.max(0, ringAt - call.queued_at.getTime())
   context.events.offered({
     callId: call.id,
     agentId: offer.agentId,
     segmentId: call.segment_id,
     kind: 'inbound',
     offerId: offer.offerId,
-    latencyMs:
-      earlier.length > 0
-        ? null
-        : joined?.callId === call.id
-          ? ringMonotonic - joined.monotonic
-          : Math.max(0, ringAt - call.queued_at.getTime()),
+    latencyMs,
   })
 }
 

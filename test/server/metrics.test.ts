@@ -107,6 +107,25 @@ describe('/metrics', () => {
     assert.equal(timeouts(after) - timeouts(before), 0)
   })
 
+  it("observes a call's routing latency at its first ring only, not when it rings again", async () => {
+    const segment = await server.createSegment('Metrics ring again')
+    const { client: first } = await server.agent(await server.createAgent([segment]), { status: 'available' })
+    const customer = await server.customer()
+    const before = await scrape(server)
+    const { callId } = await queueCustomer(customer, segment)
+    assert.equal((await first.next<InboundCall>('inbound')).id, callId)
+    assert.ok((await first.request('dismiss', { callId })).ok)
+    // A second agent becomes free: the same call rings again, at them.
+    const { client: second } = await server.agent(await server.createAgent([segment]))
+    assert.ok((await second.request('status', { status: 'available' })).ok)
+    assert.equal((await second.next<InboundCall>('inbound')).id, callId)
+    const after = await scrape(server)
+    const delta = (name: string, labels: Record<string, string> = {}) =>
+      valueOf(after, name, labels) - valueOf(before, name, labels)
+    assert.equal(delta('agent_console_offers_total', { kind: 'inbound' }), 2)
+    assert.equal(delta('agent_console_routing_latency_seconds_count'), 1)
+  })
+
   it('counts a refused socket event by event and code', async () => {
     const { client: agent } = await server.agent(await server.createAgent([]))
     const before = await scrape(server)
