@@ -87,7 +87,8 @@ function callFromJson(json: Record<string, unknown>): CallRow {
 /**
  * Rings one queued call if an agent is free: the `offer_next_call` function (migration 002) finds the
  * first queued call of the segment with a ready agent, locks both `SKIP LOCKED` and writes the offer,
- * in one call (migration 042: saying too whether the call was rung before). `more` says whether other queued calls may still ring.
+ * in one call; since migration 042 it also says whether the call was rung before. `more` says whether
+ * other queued calls may still ring.
  */
 async function offerNextCall(
   context: ServerContext,
