@@ -1,67 +1,13 @@
 // The reference server as JavaScript, so that `npm start` (and a restart after a crash) does not compile
-// TypeScript at every start: esbuild bundles server/main.ts into <out>/main.js (default dist/server),
-// node_modules left as imports (but for a few pure ES modules whose index would load hundreds of files),
-// code loaded later (the demo identity provider) in its own chunk. Source files find their neighbours
-// (migrations, demo pages, package.json, the bundle) through `import.meta.url`: each one is rewritten
-// to the source file's own address relative to the output, so those paths still resolve from the
-// sources beside it.
+// TypeScript at every start: server/main.ts bundled into <out>/main.js (default dist/server), see
+// scripts/server-bundle.mjs.
 // Usage: node scripts/build-server.mjs [out dir]
-import { rmSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { dirname, relative, resolve } from 'node:path'
-import { build } from 'esbuild'
+import { relative, resolve } from 'node:path'
+import { bundleServer } from './server-bundle.mjs'
 
 const out = resolve(process.argv[2] ?? 'dist/server')
-/** Packages bundled (tree-shaken) rather than imported whole at start. */
-const INLINE = new Set(['date-fns', '@date-fns/tz', 'valibot'])
-
-/** Rewrites `import.meta.url` in a source file to that file's URL, computed from the output's own URL. */
-const sourceUrls = {
-  name: 'source-urls',
-  setup(esbuild) {
-    esbuild.onLoad({ filter: /\.ts$/ }, async (args) => {
-      if (args.path.includes('/node_modules/')) return undefined
-      const text = await readFile(args.path, 'utf8')
-      if (!text.includes('import.meta.url')) return undefined
-      const fromOut = relative(out, args.path).split('\\').join('/')
-      const url = `new URL(${JSON.stringify(fromOut)}, import.meta.url).href`
-      return {
-        contents: text.replaceAll('import.meta.url', url),
-        loader: 'ts',
-        resolveDir: dirname(args.path),
-      }
-    })
-  },
-}
-
-/** Every package is imported from node_modules at run time, but for those of INLINE. */
-const externalPackages = {
-  name: 'external-packages',
-  setup(esbuild) {
-    esbuild.onResolve({ filter: /^[^./]/ }, (args) => {
-      const name = args.path.startsWith('@')
-        ? args.path.split('/').slice(0, 2).join('/')
-        : args.path.split('/')[0]
-      return INLINE.has(name) ? undefined : { path: args.path, external: true }
-    })
-  },
-}
-
 const started = performance.now()
-// Chunk names carry a hash: a previous build's would stay beside the new ones.
-rmSync(out, { recursive: true, force: true })
-await build({
-  entryPoints: { main: 'server/main.ts' },
-  outdir: out,
-  bundle: true,
-  splitting: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  logLevel: 'warning',
-  plugins: [externalPackages, sourceUrls],
-})
+await bundleServer('server/main.ts', out)
 console.log(
   `server: ${relative(process.cwd(), out)}/main.js in ${Math.round(performance.now() - started)} ms`,
 )

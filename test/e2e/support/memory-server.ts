@@ -3,10 +3,26 @@
 // the database lives in that directory instead, and survives a restart. ALLOWED_ORIGINS (comma-separated)
 // lists other origins whose pages may use it, as for `npm start`. With DIST_DIR,
 // `/dist/*` is served from that copy of the bundle, so a rebuild of `dist/` during a run cannot break it.
+// Without DATA_DIR or DATABASE_URL, the in-memory database starts from a dump of the migrated schema
+// (made by the run's first server, kept in the temp dir): PGlite's initdb costs seconds at every start.
 // Usage: PORT=1234 TIMERS='{"ringTimeoutMs":5000}' node --import tsx test/e2e/support/memory-server.ts
+// (the end-to-end tests run it bundled: test/e2e/support/server.ts)
 import { createApplication } from '../../../server/app'
+import { migrate } from '../../../server/store/migrate'
+import { openPGlite } from '../../../server/store/pglite-database'
+import { cachedDump, migrationFiles } from '../../server/support/dump-cache'
 import { serveDist } from './serve-dist'
 import { startDemoSso } from '../../../server/demo-idp/demo-sso'
+
+/** The migrated, empty schema (the server seeds it at start, relative to now, as on a fresh database). */
+const schemaDump = () =>
+  cachedDump('agent-console-e2e-schema', migrationFiles(), async () => {
+    const db = await openPGlite({ dataDir: 'memory://' })
+    await migrate(db)
+    const dump = await db.dump()
+    await db.close()
+    return dump
+  })
 
 const timers = process.env.TIMERS ? (JSON.parse(process.env.TIMERS) as Record<string, number>) : {}
 // DATA_DIR keeps the database on disk across a restart (the session's reconnection test).
@@ -15,6 +31,9 @@ const app = await createApplication({
   version: 'e2e',
   dataDir: process.env.DATA_DIR || 'memory://',
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  ...(process.env.DATA_DIR || process.env.DATABASE_URL
+    ? {}
+    : { database: await openPGlite({ loadDataDir: await schemaDump() }) }),
   timers,
   allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean),
 })

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { bundleServer } from '../../../scripts/server-bundle.mjs'
 
 /** A reference server started as `npm start` would, on a free port. */
 export interface RunningServer {
@@ -40,7 +42,24 @@ export function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
   // memory-server.ts: the reference server on an in-memory PGlite (or DATA_DIR, kept across restarts).
-  return spawnServer(['--import', 'tsx', 'test/e2e/support/memory-server.ts'], env, port)
+  return spawnServer([await memoryServerBundle()], env, port)
+}
+
+let bundled: Promise<string> | undefined
+
+/**
+ * memory-server.ts bundled to JavaScript, once per test file (from the sources as they are now):
+ * compiling the server's TypeScript at every start cost each test ~1.5 s.
+ */
+function memoryServerBundle(): Promise<string> {
+  bundled ??= (async () => {
+    // Inside the project, where node_modules resolves; removed when the test file ends.
+    const dir = `test-results/e2e-server-${process.pid}`
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+    await bundleServer('test/e2e/support/memory-server.ts', dir)
+    return `${dir}/main.js`
+  })()
+  return bundled
 }
 
 /**

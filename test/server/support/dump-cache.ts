@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto'
+import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const store = new URL('../../../server/store/', import.meta.url)
+
+/** The bytes of every migration, in name order: a dump made before a schema change is never reused. */
+export function migrationFiles(): Buffer[] {
+  return readdirSync(new URL('migrations/', store))
+    .sort()
+    .map((name) => readFileSync(new URL(`migrations/${name}`, store)))
+}
+
+/**
+ * A PGlite dump kept in the system temp dir as `<name>-<hash of keyParts>.dump`: read when a process
+ * of this run or an earlier one made it, made by `make` and written otherwise. Creating a database
+ * costs PGlite seconds (its initdb); loading a dump, about half of that.
+ *
+ * @example
+ * const dump = await cachedDump('agent-console-schema', migrationFiles(), makeSchemaDump)
+ */
+export async function cachedDump(
+  name: string,
+  keyParts: (string | Buffer)[],
+  make: () => Promise<Blob>,
+): Promise<Blob> {
+  const hash = createHash('sha256')
+  for (const part of keyParts) hash.update(part)
+  const file = join(tmpdir(), `${name}-${hash.digest('hex').slice(0, 16)}.dump`)
+  try {
+    const bytes = readFileSync(file)
+    // PGlite gunzips a dump only when its type says so (`dump()` gzips).
+    const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b
+    return new Blob([bytes], gzipped ? { type: 'application/x-gzip' } : {})
+  } catch {
+    const dump = await make()
+    // Written aside then renamed: a process starting meanwhile reads a whole dump or none.
+    const temporary = `${file}.${process.pid}`
+    writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()))
+    renameSync(temporary, file)
+    return dump
+  }
+}
