@@ -72,7 +72,10 @@ export class PGliteDatabase implements Database {
     await this.pg.exec(sql)
   }
 
-  /** A copy of the whole database (gzipped: its 16 MB WAL segment is mostly zeros), to open again with `loadDataDir`. */
+  /**
+   * A copy of the whole database, to open again with `loadDataDir`; gzipped, since its 16 MB WAL
+   * segment is mostly zeros (42 MB becomes 5 MB).
+   */
   async dump(): Promise<Blob> {
     return this.pg.dumpDataDir('gzip')
   }
