@@ -48,8 +48,9 @@ function filesUnder(dir, pattern) {
 /**
  * Runs a command in its own process group; past `timeoutMs` the whole group is stopped (TERM, then
  * KILL). Resolves with its exit code, signal, whether it timed out, and its stdout when captured.
+ * With `held`, its stdout is printed when it ends, not line by line (a runner beside another).
  */
-function run(command, args, { capture = false, timeoutMs }) {
+function run(command, args, { capture = false, held = false, timeoutMs }) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -66,11 +67,14 @@ function run(command, args, { capture = false, timeoutMs }) {
       signalGroup(child.pid, 'SIGTERM')
       killer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 10_000)
     }, timeoutMs)
+    let kept = ''
     child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk)
+      if (held) kept += chunk
+      else process.stdout.write(chunk)
       if (capture) output += chunk
     })
     child.on('close', (code, signal) => {
+      process.stdout.write(kept)
       clearTimeout(timer)
       clearTimeout(killer)
       running.delete(child.pid)
@@ -87,10 +91,10 @@ function judged(name, counts) {
   return counts
 }
 
-async function nodeSuite(name, dir, { extra = [], testTimeoutMs, runnerTimeoutMs }) {
+async function nodeSuite(name, dir, { extra = [], testTimeoutMs, runnerTimeoutMs, held = false }) {
   const files = filesUnder(dir, /\.test\.ts$/)
   if (files.length === 0) return { passed: 0, failed: 0 }
-  console.log(`\n── ${name}: ${files.length} file(s)`)
+  console.log(`\n── ${name}: ${files.length} file(s)${held ? ', its report printed when it ends' : ''}`)
   const outcome = await run(
     process.execPath,
     [
@@ -102,7 +106,7 @@ async function nodeSuite(name, dir, { extra = [], testTimeoutMs, runnerTimeoutMs
       ...extra,
       ...files,
     ],
-    { capture: true, timeoutMs: limit(runnerTimeoutMs) },
+    { capture: true, held, timeoutMs: limit(runnerTimeoutMs) },
   )
   return judged(name, tapCounts(outcome.output, outcome))
 }
@@ -145,22 +149,25 @@ if (wants('tools'))
   add(await nodeSuite('tools', 'test/tools', { testTimeoutMs: MINUTE, runnerTimeoutMs: 5 * MINUTE }))
 // Node 20 applies --test-timeout to each test file as a whole too: it bounds the longest file (every
 // wait inside a test has its own, shorter, timeout).
-if (wants('server'))
-  add(
-    await nodeSuite('server', 'test/server', {
-      extra: ['--test-concurrency=2'],
+// The end-to-end suite runs one file at a time and keeps about one core of two busy: the server suite
+// runs beside it on the other, one file at a time (alone, two at a time).
+const beside = wants('server') && wants('e2e')
+const serverSuite = wants('server')
+  ? nodeSuite('server', 'test/server', {
+      extra: [`--test-concurrency=${beside ? 1 : 2}`],
       testTimeoutMs: 15 * MINUTE,
       runnerTimeoutMs: 40 * MINUTE,
-    }),
-  )
-if (wants('e2e'))
-  add(
-    await nodeSuite('end-to-end', 'test/e2e', {
+      held: beside,
+    })
+  : null
+const endToEndSuite = wants('e2e')
+  ? nodeSuite('end-to-end', 'test/e2e', {
       extra: ['--test-concurrency=1'],
       testTimeoutMs: 20 * MINUTE,
       runnerTimeoutMs: 60 * MINUTE,
-    }),
-  )
+    })
+  : null
+for (const suite of [serverSuite, endToEndSuite]) if (suite) add(await suite)
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
 process.exit(totals.failed === 0 ? 0 : 1)
