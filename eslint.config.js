@@ -37,6 +37,26 @@ export default tseslint.config(
   },
   // Chai's property assertions (`expect(x).to.exist`) are expressions.
   { files: ['test/**'], rules: { '@typescript-eslint/no-unused-expressions': 'off' } },
+  // Browser tests wait with test/support/waits.ts's `waitUntil`: @open-wc's own gives up after 1 s,
+  // which a loaded machine overruns.
+  {
+    files: ['test/**'],
+    ignores: ['test/support/waits.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@open-wc/testing',
+              importNames: ['waitUntil'],
+              message: 'Use waitUntil from test/support/waits (a 5 s default, not 1 s).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // No `.only` lands: it silently narrows a run to one test (`npm test` refuses it too).
   {
     files: ['test/**'],

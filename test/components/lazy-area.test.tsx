@@ -1,4 +1,5 @@
-import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing'
+import { expect, fixtureCleanup } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { createRoot, type Root } from 'react-dom/client'
 import { IntlProvider } from 'react-intl'
 import { LazyArea } from '../../src/components/common/LazyArea'

@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
 import { html } from 'lit'
 import '../../src/elements/agent-login'
 import { LOGIN_REDIRECT_MS } from '../../src/constants'
@@ -7,7 +7,7 @@ import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { mount, shadow, visibleText } from '../support/render'
 import { freshToken, recordNavigation, resetSession } from '../support/session'
-import { frames } from '../support/waits'
+import { frames, waitUntil } from '../support/waits'
 
 type Form = { email?: string; password?: string; agreement?: boolean; remember?: boolean; otp?: string }
 

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { html } from 'lit'
 import '../../src/elements/agent-console'
 import { $link } from '../../src/stores/session/link-state'

@@ -1,4 +1,4 @@
-import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing'
+import { expect, fixtureCleanup } from '@open-wc/testing'
 import { html } from 'lit'
 import '../../src/elements/agent-calendar'
 import { resetConfig } from '../../src/stores/app/config'
@@ -20,7 +20,7 @@ import {
   tokenFor,
 } from '../support/calendar-fixtures'
 import { mount, shadow, visibleText } from '../support/render'
-import { within } from '../support/waits'
+import { within, waitUntil } from '../support/waits'
 
 describe('<agent-calendar>', () => {
   let time: FakeClock

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { inboundCall, joinedCall, ok } from '../support/call-fixtures'
 import { openCallPage, type CallPage } from '../support/call-page'
 import { answerInbound } from '../../src/stores/inbound/inbound'

@@ -1,6 +1,7 @@
 // The React hook below must load before react-dom: ES modules evaluate in import order.
 import { commits, renderers } from '../support/react-devtools-hook'
-import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing'
+import { expect, fixtureCleanup } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { html } from 'lit'
 import { version } from 'react'
 import '../../src/elements/agent-login'

@@ -1,4 +1,5 @@
-import { expect, waitUntil, fixtureCleanup } from '@open-wc/testing'
+import { expect, fixtureCleanup } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { html } from 'lit'
 import '../../src/elements/index'
 import { $config, resetConfig } from '../../src/stores/app/config'

@@ -36,6 +36,21 @@ async function probe(server: TestServer, path: '/healthz' | '/readyz'): Promise<
   }
 }
 
+/**
+ * Probes `path` five times and returns the first answer with the median of the five server timings: one
+ * probe on a machine whose cores are busy with other suites measures the scheduler, not the endpoint
+ * (a single /readyz once took 353 ms there); a slow endpoint is slow in every probe.
+ */
+async function typicalProbe(
+  server: TestServer,
+  path: '/healthz' | '/readyz',
+): Promise<Probe & { all: number[] }> {
+  const probes: Probe[] = []
+  for (let index = 0; index < 5; index++) probes.push(await probe(server, path))
+  const all = probes.map((one) => one.ms).sort((a, b) => a - b)
+  return { ...(probes[0] as Probe), ms: all[2] as number, all }
+}
+
 /** A database that can be made to stop answering (a network partition, a stuck server), and resumed. */
 function stallable(db: Database): { db: Database; stall(): void; resume(): void } {
   let stalled: Promise<void> | null = null
@@ -79,21 +94,21 @@ describe('/healthz and /readyz', () => {
   after(() => server.close())
 
   it('/healthz answers 200 within 100 ms, uncached', async () => {
-    const { status, body, ms, cacheControl } = await probe(server, '/healthz')
+    const { status, body, ms, all, cacheControl } = await typicalProbe(server, '/healthz')
     assert.equal(status, 200)
     assert.deepEqual(body, { status: 'ok' })
     assert.equal(cacheControl, 'no-store')
-    assert.ok(ms < PROBE_BUDGET_MS, `${ms} ms`)
+    assert.ok(ms < PROBE_BUDGET_MS, `median ${ms} ms of ${all.join(', ')}`)
   })
 
   it('/readyz answers 200 with every check passing, within 100 ms', async () => {
-    const { status, body, ms } = await probe(server, '/readyz')
+    const { status, body, ms, all } = await typicalProbe(server, '/readyz')
     assert.equal(status, 200)
     assert.deepEqual(body, {
       status: 'ready',
       checks: { database: 'ok', migrations: 'ok', sockets: 'ok', draining: false },
     })
-    assert.ok(ms < PROBE_BUDGET_MS, `${ms} ms`)
+    assert.ok(ms < PROBE_BUDGET_MS, `median ${ms} ms of ${all.join(', ')}`)
   })
 
   it('answers HEAD too (load balancers that probe with HEAD)', async () => {

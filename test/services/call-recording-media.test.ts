@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { composeCall } from '../../src/services/call-composition'
 import { startCallRecorder } from '../../src/services/call-recorder'
 import { seekableWebm } from '../../src/services/seekable-webm'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import CRC32 from 'crc-32'
 import { FileExchange, type ExchangeEvents } from '../../src/services/transfer/file-exchange'
 import { SEND_HIGH_WATER } from '../../src/services/transfer/channel'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import * as v from 'valibot'
 import { createHttpClient, HttpError } from '../../src/services/http'
 import { RETRY_AFTER_429_MS } from '../../src/constants'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { createPeerLink, type PeerLink } from '../../src/services/peer'
 
 /** Every RTCPeerConnection made while `run` runs, through a subclass simple-peer picks up from `window`. */

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { backgroundFiles } from '../../src/services/virtual-background/assets'
 import {
   canProcessBackground,

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { cleanStores, keepMount } from 'nanostores'
 import type { Appointment } from '../../src/protocol'
 import {

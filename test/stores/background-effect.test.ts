@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { VIRTUAL_BACKGROUND_BLUR, VIRTUAL_BACKGROUND_SLOW_SECONDS } from '../../src/constants'
 import type { UserSettings } from '../../src/protocol'
 import { $toasts, clearToasts } from '../../src/stores/app/toasts'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { cleanStores, keepMount } from 'nanostores'
 import { SAVE_DEBOUNCE_MS } from '../../src/constants'
 import { $activity, hangupActive, resetActivity } from '../../src/stores/status/activity'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { configure, resetConfig } from '../../src/stores/app/config'
 import { $messages, withMessages } from '../../src/stores/app/i18n'
 

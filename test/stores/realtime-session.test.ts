@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { OFFLINE_NOTICE_DELAY_MS, RECONNECT_FAST_ATTEMPTS, SESSION_ID_KEY } from '../../src/constants'
 import { connectRealtime, reconnectNow } from '../../src/stores/session/realtime-session'
 import { $link } from '../../src/stores/session/link-state'

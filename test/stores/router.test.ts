@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { $path, matchRoute, navigate, startRouting, type RouteName } from '../../src/stores/shell/router'
 import { configure, resetConfig } from '../../src/stores/app/config'
 import { SHELL_PAGES, menuLit, pageOf } from '../../src/components/shell/shell-pages'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import * as v from 'valibot'
 import { HTTP_PATHS } from '../../src/protocol'
 import { RETRY_AFTER_429_MS, SESSION_ID_KEY } from '../../src/constants'

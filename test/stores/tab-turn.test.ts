@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
 import { ACTIVE_TAB_LOCK } from '../../src/services/tab-lock'
 import { connectRealtime } from '../../src/stores/session/realtime-session'
 import { $link } from '../../src/stores/session/link-state'
@@ -8,7 +8,7 @@ import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { acceptAuthentication, fakeRealtime, resetSession, signIn } from '../support/session'
 import { SETTINGS } from '../support/settings-fixture'
-import { within } from '../support/waits'
+import { within, waitUntil } from '../support/waits'
 
 describe('one console tab per browser holds the link', () => {
   let time: FakeClock

@@ -1,4 +1,5 @@
-import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing'
+import { expect, fixtureCleanup } from '@open-wc/testing'
+import { waitUntil } from '../support/waits'
 import { html } from 'lit'
 import '../../src/elements/index'
 import { ANSWER_TIMEOUT_NOTIFICATION_MS, NOTIFICATION_MS, PERSISTENT } from '../../src/constants'

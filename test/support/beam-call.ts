@@ -1,5 +1,5 @@
 import CRC32 from 'crc-32'
-import { waitUntil } from '@open-wc/testing'
+import { waitUntil } from './waits'
 import { BEAMPORT_CONNECT_DELAY_MS, VIEW_SWITCH_DELAY_MS } from '../../src/constants'
 import { receiveConsoleSettings } from '../../src/stores/profile/settings'
 import { replaceUploader, type UploadRequest } from '../../src/services/upload'

@@ -1,4 +1,4 @@
-import { waitUntil } from '@open-wc/testing'
+import { waitUntil } from './waits'
 import { cleanStores } from 'nanostores'
 import { html } from 'lit'
 import '../../src/elements/agent-call-panel'

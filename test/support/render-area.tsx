@@ -1,4 +1,4 @@
-import { waitUntil } from '@open-wc/testing'
+import { waitUntil } from './waits'
 import type { ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { flushSync } from 'react-dom'

@@ -1,4 +1,5 @@
-import { fixture, waitUntil } from '@open-wc/testing'
+import { fixture } from '@open-wc/testing'
+import { waitUntil } from './waits'
 import type { TemplateResult } from 'lit'
 
 /** The element's shadow root, typed for queries. */

@@ -1,3 +1,5 @@
+import { waitUntil as openWcWaitUntil } from '@open-wc/testing'
+
 /**
  * Resolves with `promise`, or fails after `ms` saying what did not happen: a wait on a raw promise (an
  * event, a lock) never hangs a test.
@@ -17,4 +19,19 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
 export async function frames(count = 2, ms = 2_000): Promise<void> {
   for (let frame = 0; frame < count; frame++)
     await within(new Promise((resolve) => requestAnimationFrame(resolve)), ms, 'an animation frame')
+}
+
+/** How long a `waitUntil` waits unless told otherwise: @open-wc's 1 s fails on a loaded machine. */
+export const WAIT_UNTIL_MS = 5_000
+
+/**
+ * @open-wc's `waitUntil` with a default timeout of `WAIT_UNTIL_MS`: polls `predicate` until it is
+ * truthy, and fails with `message` when it is not within the timeout.
+ */
+export function waitUntil(
+  predicate: () => unknown,
+  message?: string,
+  options: { interval?: number; timeout?: number } = {},
+): Promise<void> {
+  return openWcWaitUntil(predicate, message, { timeout: WAIT_UNTIL_MS, ...options })
 }

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import axe from 'axe-core'
 import type { ReactNode } from 'react'
 import HistoryPage from '../../../src/components/history/HistoryPage'

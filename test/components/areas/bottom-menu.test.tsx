@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import { BottomMenu } from '../../../src/components/shell/BottomMenu'
 import { $path, navigate } from '../../../src/stores/shell/router'
 import { resetActivity, setInCall, setInMeeting, setRinging } from '../../../src/stores/status/activity'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import CallDetailPage from '../../../src/components/history/CallDetailPage'
 import { $path, navigate } from '../../../src/stores/shell/router'
 import { fakeApi, type FakeRequest, type FakeResponse } from '../../support/calendar-fixtures'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import ProfilePage from '../../../src/components/pages/ProfilePage'
 import { DISCONNECTION_LOG_MAX } from '../../../src/constants'
 import type { DiagnosticBundle } from '../../../src/services/diagnostics'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import HistoryPage from '../../../src/components/history/HistoryPage'
 import { $path, navigate } from '../../../src/stores/shell/router'
 import { receiveUser } from '../../../src/stores/session/session'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import MetricsPage from '../../../src/components/profile/MetricsPage'
 import { receiveConsoleSettings } from '../../../src/stores/profile/settings'
 import { fakeApi, type FakeRequest, type FakeResponse } from '../../support/calendar-fixtures'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import NotificationsPage from '../../../src/components/profile/NotificationsPage'
 import { BottomMenu } from '../../../src/components/shell/BottomMenu'
 import type { Notification, NotificationsUpdate } from '../../../src/protocol'

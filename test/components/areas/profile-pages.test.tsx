@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import ProfilePage from '../../../src/components/pages/ProfilePage'
 import SettingsPage from '../../../src/components/profile/SettingsPage'
 import AnnouncementsPage from '../../../src/components/profile/AnnouncementsPage'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import UtilitiesPage from '../../../src/components/utilities/UtilitiesPage'
 import { COPIED_CONFIRMATION_MS } from '../../../src/stores/utilities/personal-link'
 import { receiveUser } from '../../../src/stores/session/session'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import { AppointmentDrawer } from '../../../src/components/calendar/AppointmentDrawer'
 import type { Appointment } from '../../../src/protocol'
 import { $openAppointment, closeAppointment, openAppointment } from '../../../src/stores/calendar/appointment'

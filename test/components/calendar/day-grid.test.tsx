@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import { cleanStores } from 'nanostores'
 import CalendarArea from '../../../src/components/calendar/CalendarArea'
 import type { Appointment } from '../../../src/protocol'

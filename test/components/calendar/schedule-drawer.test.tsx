@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import ScheduleArea from '../../../src/components/calendar/ScheduleArea'
 import { DRAWER_OPEN_DELAY_MS } from '../../../src/constants'
 import { $scheduleDrawer, $scheduleForm, closeScheduleDrawer } from '../../../src/stores/calendar/schedule'

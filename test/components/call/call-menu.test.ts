@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import { CALL_MENU, CALL_VIEW_ENTRIES } from '../../../src/components/call/call-menu'
 import { CALL_VIEWS } from '../../../src/stores/call/call-views'
 import { fromCall } from '../../../src/stores/call/call-state'

@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { VIEW_SWITCH_DELAY_MS } from '../../../src/constants'
 import { receiveConsoleSettings, resetSettings } from '../../../src/stores/profile/settings'
@@ -10,7 +10,7 @@ import { openCallPage, type CallPage } from '../../support/call-page'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import { startMeeting } from '../../../src/stores/call/call'
 import { editComments } from '../../../src/stores/call/call-comments'
-import { frames } from '../../support/waits'
+import { frames, waitUntil } from '../../support/waits'
 
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
 

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import { CAPTURE_ANSWER_TIMEOUT_MS, CAPTURE_LOCK_MS } from '../../../src/constants'
 import { $captures } from '../../../src/stores/call/capture'
 import { resetSettings } from '../../../src/stores/profile/settings'

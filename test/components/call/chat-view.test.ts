@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import { sendKeys } from '@web/test-runner-commands'
 import { receiveConsoleSettings, resetSettings } from '../../../src/stores/profile/settings'
 import { consoleSettings, joinedCall, newId, ok, refused } from '../../support/call-fixtures'

@@ -1,4 +1,5 @@
-import { expect, nextFrame, waitUntil } from '@open-wc/testing'
+import { expect, nextFrame } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import { APP_ACTION_TIMEOUT_MS, APP_LOG_MAX } from '../../../src/constants'
 import type { AppAction } from '../../../src/protocol'
 import { $call } from '../../../src/stores/call/call'

@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { html } from 'lit'
 import { $call } from '../../../src/stores/call/call'
@@ -7,7 +7,7 @@ import { inboundCall, joinedCall, ok, newId } from '../../support/call-fixtures'
 import { openCallPage, type CallPage } from '../../support/call-page'
 import { mount, shadow } from '../../support/render'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
-import { frames } from '../../support/waits'
+import { frames, waitUntil } from '../../support/waits'
 
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
 

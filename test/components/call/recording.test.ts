@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import { RECORDING_STOP_WAIT_MS } from '../../../src/constants'
 import type { RecordingsSettings } from '../../../src/protocol'
 import { receiveConsoleSettings, resetSettings } from '../../../src/stores/profile/settings'

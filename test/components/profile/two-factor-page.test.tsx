@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import TwoFactorPage from '../../../src/components/profile/TwoFactorPage'
 import { clearTokens } from '../../../src/stores/session/tokens'
 import { fakeApi, type FakeApi } from '../../support/fake-api'

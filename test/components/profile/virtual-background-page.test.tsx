@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import VirtualBackgroundPage from '../../../src/components/profile/VirtualBackgroundPage'
 import { receiveConsoleSettings, resetSettings } from '../../../src/stores/profile/settings'
 import { clearTokens } from '../../../src/stores/session/tokens'

@@ -1,4 +1,5 @@
-import { expect, nextFrame, waitUntil } from '@open-wc/testing'
+import { expect, nextFrame } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import { cleanStores } from 'nanostores'
 import type { RecordingBackup } from '../../../src/protocol'
 import RecordingBackupsPage from '../../../src/components/pages/RecordingBackupsPage'

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../../support/waits'
 import { cleanStores } from 'nanostores'
 import type { Recording } from '../../../src/protocol'
 import RecordingsPage from '../../../src/components/pages/RecordingsPage'
