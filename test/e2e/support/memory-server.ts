@@ -8,21 +8,13 @@
 // Usage: PORT=1234 TIMERS='{"ringTimeoutMs":5000}' node --import tsx test/e2e/support/memory-server.ts
 // (the end-to-end tests run it bundled: test/e2e/support/server.ts)
 import { createApplication } from '../../../server/app'
-import { migrate } from '../../../server/store/migrate'
 import { openPGlite } from '../../../server/store/pglite-database'
 import { cachedDump, migrationFiles } from '../../server/support/dump-cache'
 import { serveDist } from './serve-dist'
 import { startDemoSso } from '../../../server/demo-idp/demo-sso'
 
 /** The migrated, empty schema (the server seeds it at start, relative to now, as on a fresh database). */
-const schemaDump = () =>
-  cachedDump('agent-console-e2e-schema', migrationFiles(), async () => {
-    const db = await openPGlite({ dataDir: 'memory://' })
-    await migrate(db)
-    const dump = await db.dump()
-    await db.close()
-    return dump
-  })
+const schemaDump = () => cachedDump('agent-console-e2e-schema', migrationFiles())
 
 const timers = process.env.TIMERS ? (JSON.parse(process.env.TIMERS) as Record<string, number>) : {}
 // DATA_DIR keeps the database on disk across a restart (the session's reconnection test).

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { migrate } from '../../../server/store/migrate'
+import { openPGlite, type PGliteDatabase } from '../../../server/store/pglite-database'
 
 const store = new URL('../../../server/store/', import.meta.url)
 
@@ -13,17 +15,18 @@ export function migrationFiles(): Buffer[] {
 }
 
 /**
- * A PGlite dump kept in the system temp dir as `<name>-<hash of keyParts>.dump`: read when a process
- * of this run or an earlier one made it, made by `make` and written otherwise. Creating a database
- * costs PGlite seconds (its initdb); loading a dump, about half of that.
+ * A dump of a fresh in-memory database, migrated and then given `fill` (a seed, or nothing), kept in
+ * the system temp dir as `<name>-<hash of keyParts>.dump`: read when a process of this run or an
+ * earlier one made it, made and written otherwise. Creating a database costs PGlite seconds (its
+ * initdb); loading a dump, about half of that.
  *
  * @example
- * const dump = await cachedDump('agent-console-schema', migrationFiles(), makeSchemaDump)
+ * const dump = await cachedDump('agent-console-e2e-schema', migrationFiles())
  */
 export async function cachedDump(
   name: string,
   keyParts: (string | Buffer)[],
-  make: () => Promise<Blob>,
+  fill: (db: PGliteDatabase) => Promise<unknown> = async () => undefined,
 ): Promise<Blob> {
   const hash = createHash('sha256')
   for (const part of keyParts) hash.update(part)
@@ -34,7 +37,11 @@ export async function cachedDump(
     const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b
     return new Blob([bytes], gzipped ? { type: 'application/x-gzip' } : {})
   } catch {
-    const dump = await make()
+    const db = await openPGlite({ dataDir: 'memory://' })
+    await migrate(db)
+    await fill(db)
+    const dump = await db.dump()
+    await db.close()
     // Written aside then renamed: a process starting meanwhile reads a whole dump or none.
     const temporary = `${file}.${process.pid}`
     writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()))

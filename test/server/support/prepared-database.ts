@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { openPGlite, type PGliteDatabase } from '../../../server/store/pglite-database'
-import { migrate } from '../../../server/store/migrate'
 import { seed } from '../../../server/store/seed'
 import { cachedDump, migrationFiles } from './dump-cache'
 
@@ -9,7 +8,10 @@ const store = new URL('../../../server/store/', import.meta.url)
 /** A cheap scrypt cost for test users: the format is self-describing, the server verifies either. */
 export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 }
 
-/** What the prepared database depends on: the schema, the seed, and the day (the seed's appointments are relative to now). */
+/**
+ * What the prepared database depends on: the schema, the seed, and the day (the seed's appointments
+ * are relative to now).
+ */
 function cacheKey(): (string | Buffer)[] {
   return [
     ...migrationFiles(),
@@ -25,14 +27,9 @@ let prepared: Promise<Blob> | undefined
  * every file of a run (in the system temp dir), since creating one costs seconds and loading ~0.5 s.
  */
 function preparedDump(): Promise<Blob> {
-  prepared ??= cachedDump('agent-console-test-db', cacheKey(), async () => {
-    const db = await openPGlite({ dataDir: 'memory://' })
-    await migrate(db)
-    await seed(db, Date.now(), { passwordCost: TEST_PASSWORD_COST })
-    const dump = await db.dump()
-    await db.close()
-    return dump
-  })
+  prepared ??= cachedDump('agent-console-test-db', cacheKey(), (db) =>
+    seed(db, Date.now(), { passwordCost: TEST_PASSWORD_COST }),
+  )
   return prepared
 }
 
