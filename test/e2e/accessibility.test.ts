@@ -180,7 +180,10 @@ describe('every screen of the console passes axe-core (0 critical, 0 serious) in
 describe("the demo page's dark theme passes axe-core too (0 critical, 0 serious)", () => {
   const world = freshWorld({ TIMERS })
 
-  for (const locale of ['en-US', 'es-ES', 'fr-FR'])
+  /** The demo page's toggle, named in the page's language (demo/theme.js). */
+  const TOGGLE = { 'en-US': 'Dark theme', 'es-ES': 'Tema oscuro', 'fr-FR': 'Thème sombre' } as const
+
+  for (const locale of ['en-US', 'es-ES', 'fr-FR'] as const)
     it(`follows the system (prefers-color-scheme: dark); login, startup, shell, menus, drawers and pages (${locale})`, async () => {
       const context = await world.newContext({
         locale,
@@ -190,8 +193,9 @@ describe("the demo page's dark theme passes axe-core too (0 critical, 0 serious)
       })
       const page = await context.newPage()
       await page.goto(world.server.url)
-      const toggle = page.getByRole('button', { name: 'Dark theme' })
+      const toggle = page.getByRole('button', { name: TOGGLE[locale], exact: true })
       assert.equal(await toggle.getAttribute('aria-pressed'), 'true', 'dark by default on a dark system')
+      assert.equal(await page.evaluate(() => document.documentElement.lang), locale.slice(0, 2))
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark')
       // The console itself turned dark: its login card is no longer white.
       const card = await page.evaluate(() =>

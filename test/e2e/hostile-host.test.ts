@@ -2,9 +2,10 @@ import { afterEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import pixelmatch from 'pixelmatch'
 import { PNG } from 'pngjs'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
+import { DEMO_PASSWORD } from '../../server/store/seed-content'
 import { collectErrors } from './support/browser'
-import { inConsole } from './support/console-page'
+import { inConsole, passStartup } from './support/console-page'
 import { startHostSite, type HostSite } from './support/host-page'
 import { freshWorld } from './support/world'
 
@@ -54,6 +55,72 @@ async function loginShot(page: Page): Promise<PNG> {
   )
 }
 
+/** Share of pixels that differ between two screenshots of one size. */
+function differingShare(plain: PNG, hostile: PNG, what: string): number {
+  assert.deepEqual([hostile.width, hostile.height], [plain.width, plain.height], `${what}: same size`)
+  const different = pixelmatch(plain.data, hostile.data, undefined, plain.width, plain.height, {
+    threshold: 0.1,
+  })
+  return different / (plain.width * plain.height)
+}
+
+/** Once nothing is loading or animating in the console (Shoelace's dialogs and drawers fade in). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const root = document.querySelector('agent-console')?.shadowRoot
+      return !!root && !root.querySelector('.page-state[role=status], .lazy-loading, [aria-busy="true"]')
+    },
+    undefined,
+    { timeout: 30_000 },
+  )
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running'),
+    undefined,
+    { timeout: 10_000 },
+  )
+  await page.evaluate(() => document.fonts.ready)
+}
+
+/** A screenshot of the viewport (modal dialogs and drawers sit in the top layer), `moving` painted over. */
+async function viewportShot(page: Page, moving: Locator[]): Promise<PNG> {
+  await settled(page)
+  return PNG.sync.read(
+    await page.screenshot({ animations: 'disabled', caret: 'hide', mask: moving, maskColor: '#000' }),
+  )
+}
+
+/** The signed-in screens compared. */
+type Screen = 'startup' | 'shell' | 'drawer'
+const SCREENS: readonly Screen[] = ['startup', 'shell', 'drawer']
+
+/**
+ * Signs in on a fresh page of the host site and shoots the startup dialog, the shell (its calendar drawn)
+ * and the schedule drawer, a Shoelace drawer whose size Shoelace gives in rem.
+ */
+async function signedInShots(page: Page, url: string): Promise<Record<Screen, PNG>> {
+  await page.goto(url)
+  await page.fill(inConsole('input[name=email]'), 'ana@demo.test')
+  await page.fill(inConsole('input[name=password]'), DEMO_PASSWORD)
+  await page.check(inConsole('input[name=agreement]'))
+  await page.click(inConsole('button[type=submit]'))
+  await page.locator(inConsole('dialog.startup [data-device="microphone"][data-found="true"]')).waitFor()
+  // The camera's preview moves: it is painted over (its box still counts).
+  const startup = await viewportShot(page, [page.locator(inConsole('dialog.startup video'))])
+  await passStartup(page)
+  await page.locator(inConsole('.calendar-area .fc-event')).first().waitFor()
+  // The time connected ticks and the calendar's now line moves between the two pages.
+  const ticking = [
+    page.locator(inConsole('.time-value')),
+    page.locator(inConsole('.fc-timegrid-now-indicator-line')),
+  ]
+  const shell = await viewportShot(page, ticking)
+  await page.click(inConsole('.shell-header .header-actions .schedule-button'))
+  await page.locator(inConsole('.schedule-drawer[open] .service-select')).waitFor()
+  const drawer = await viewportShot(page, ticking)
+  return { startup, shell, drawer }
+}
+
 describe('a host page with hostile global CSS', () => {
   let host: HostSite
   const world = freshWorld(async () => {
@@ -75,12 +142,31 @@ describe('a host page with hostile global CSS', () => {
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).fontFamily), 'serif')
     const hostile = await loginShot(page)
 
-    assert.deepEqual([hostile.width, hostile.height], [plain.width, plain.height], 'same size')
-    const different = pixelmatch(plain.data, hostile.data, undefined, plain.width, plain.height, {
-      threshold: 0.1,
-    })
-    const share = different / (plain.width * plain.height)
-    assert.ok(share <= TOLERANCE, `${different} pixels (${(share * 100).toFixed(2)} %) differ`)
+    const share = differingShare(plain, hostile, 'login')
+    assert.ok(share <= TOLERANCE, `${(share * 100).toFixed(2)} % of pixels differ`)
     assert.deepEqual(errors, [])
+  })
+
+  it('leaves the signed-in console (startup, shell, schedule drawer) looking as on a plain page', async () => {
+    const shoot = async (css: string, path: string) => {
+      // A fresh context each: no session carried from one page to the other.
+      const context = await world.newContext({
+        viewport: { width: 1366, height: 850 },
+        reducedMotion: 'reduce',
+      })
+      const page = await context.newPage()
+      const errors = collectErrors(page)
+      host.setPage(hostPage(world.server.url, css))
+      const shots = await signedInShots(page, `${host.origin}${path}`)
+      await context.close()
+      assert.deepEqual(errors, [])
+      return shots
+    }
+    const plain = await shoot('', '/')
+    const hostile = await shoot(HOSTILE_CSS, '/?hostile')
+    for (const screen of SCREENS) {
+      const share = differingShare(plain[screen], hostile[screen], screen)
+      assert.ok(share <= TOLERANCE, `${screen}: ${(share * 100).toFixed(2)} % of pixels differ`)
+    }
   })
 })

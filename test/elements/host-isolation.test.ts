@@ -1,7 +1,11 @@
 import { expect, fixtureCleanup } from '@open-wc/testing'
 import { html } from 'lit'
 import '../../src/elements/index'
+import lightTheme from '@shoelace-style/shoelace/dist/themes/light.styles.js'
+import '@shoelace-style/shoelace/dist/components/dialog/dialog.js'
+import '@shoelace-style/shoelace/dist/components/drawer/drawer.js'
 import { ownRemSheet, withOwnRem } from '../../src/components/root/own-rem'
+import { themeStyles } from '../../src/components/root/theme.styles'
 import { shellStyles } from '../../src/components/shell/shell.styles'
 import { callStyles } from '../../src/components/call/call.styles'
 import { resetConfig } from '../../src/stores/app/config'
@@ -59,6 +63,33 @@ describe('isolation from the host page’s sizes, and the theme API', () => {
     const hostile = innerBox(login)
     expect(hostile).to.deep.equal(plain)
     expect(plain.font).to.equal('16px')
+  })
+
+  it("keeps Shoelace's own rem defaults (a dialog's width, a drawer's size) in the console's rem", async () => {
+    // A shadow root styled as the elements style theirs (define-element.ts), holding Shoelace's dialog and drawer.
+    const host = document.createElement('div')
+    document.body.append(host)
+    const root = host.attachShadow({ mode: 'open' })
+    root.adoptedStyleSheets = [lightTheme, themeStyles].map((sheet) => {
+      const own = ownRemSheet(sheet)
+      if (!own) throw new Error('no constructable stylesheet')
+      return own
+    })
+    root.innerHTML =
+      '<sl-dialog open label="Dialog">Text</sl-dialog><sl-drawer open label="Drawer"></sl-drawer>'
+    const panelWidth = async (tag: string) => {
+      const element = root.querySelector(tag) as HTMLElement & { updateComplete: Promise<unknown> }
+      await element.updateComplete
+      return Math.round(element.shadowRoot!.querySelector('[part~=panel]')!.getBoundingClientRect().width)
+    }
+    try {
+      document.documentElement.style.fontSize = '30px'
+      // Shoelace's defaults are 31rem and 25rem: at the console's 16px, whatever the host's root says.
+      expect(await panelWidth('sl-dialog')).to.equal(31 * 16)
+      expect(await panelWidth('sl-drawer')).to.equal(25 * 16)
+    } finally {
+      host.remove()
+    }
   })
 
   it('scales with --agent-size and takes --agent-color-primary, set on :root', async () => {

@@ -104,7 +104,8 @@ export function TimeZoneSelect({ value, onChange, error, id }: TimeZoneSelectPro
         autoComplete="off"
         spellCheck={false}
         placeholder={intl.formatMessage({ id: 'calendar.schedule.timeZoneSearch' })}
-        value={open ? query : value}
+        // Closed, the chosen zone as the agent says it ("hora de Chile (Santiago)"); its id is searchable.
+        value={open ? query : (options.find((option) => option.zone === value)?.name ?? value)}
         onFocus={(event) => event.currentTarget.select()}
         onChange={(event) => {
           setQuery(event.target.value)

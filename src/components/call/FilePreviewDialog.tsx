@@ -34,7 +34,7 @@ export function FilePreviewDialog({
         item ? (title ?? intl.formatMessage({ id: 'call.files.previewTitle' }, { name: item.name })) : ''
       }
       open={overlay.open}
-      style={{ '--width': 'min(90vw, 60rem)' } as React.CSSProperties}
+      style={{ '--width': 'min(90vw, calc(60 * var(--agent-rem)))' } as React.CSSProperties}
       onsl-hide={overlay.onHide}
       onsl-after-hide={overlay.onAfterHide}
     >

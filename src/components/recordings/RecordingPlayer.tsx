@@ -26,7 +26,7 @@ export function RecordingPlayer() {
       className="recording-player"
       label={title}
       open={open}
-      style={{ '--width': 'min(60rem, 95vw)' } as React.CSSProperties}
+      style={{ '--width': 'min(calc(60 * var(--agent-rem)), 95vw)' } as React.CSSProperties}
       onsl-request-close={(event) => {
         if (event.target !== event.currentTarget) return
         setMediaError(null)

@@ -44,4 +44,19 @@ export const themeStyles = css`
     --sl-input-height-medium: calc(2.5rem * var(--agent-density, 1));
     --sl-input-height-large: calc(3.125rem * var(--agent-density, 1));
   }
+  /* Shoelace's own defaults in rem, declared inside its shadow roots where the console's rem cannot reach:
+     restated here (outer rules win over :host ones) so a host's root font size does not resize them.
+     :where() keeps them the weakest rule, under any view's own --width or --size. */
+  :where(sl-dialog) {
+    --width: 31rem;
+  }
+  :where(sl-drawer) {
+    --size: 25rem;
+  }
+  :where(sl-tooltip) {
+    --max-width: 20rem;
+  }
+  :where(sl-avatar) {
+    --size: 3rem;
+  }
 `

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing'
 import { waitUntil } from '../../support/waits'
 import ScheduleArea from '../../../src/components/calendar/ScheduleArea'
+import { zoneName } from '../../../src/lib/zone-name'
 import { DRAWER_OPEN_DELAY_MS } from '../../../src/constants'
 import { $scheduleDrawer, $scheduleForm, closeScheduleDrawer } from '../../../src/stores/calendar/schedule'
 import { setCalendarTimeZone } from '../../../src/stores/calendar/calendar'
@@ -151,10 +152,15 @@ describe('<ScheduleArea> create drawer', () => {
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
     await waitUntil(() => $scheduleForm.get().timeZone === 'Asia/Kolkata')
     expect(input.getAttribute('aria-expanded')).to.equal('false')
+    // Closed, the zone reads as a name in the agent's language, not as its id.
+    const named = zoneName('Asia/Kolkata', 'en')
+    expect(named).to.not.equal('Asia/Kolkata')
+    expect(named).to.contain('(Kolkata)')
+    await waitUntil(() => input.value === named)
     type(input, 'new york')
     await waitUntil(() => all('.combobox-list [role="option"]').length === 1)
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
-    await waitUntil(() => input.value === 'Asia/Kolkata')
+    await waitUntil(() => input.value === named)
   })
 
   it('marks what is missing on schedule and sends nothing (SPEC §5)', async () => {
