@@ -24,6 +24,24 @@ const WAIT_MS = 60_000
 async function shoot(page: Page, path: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined))
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+  // FullCalendar lays its events out again a moment after a resize: the picture waits until two looks
+  // 250 ms apart find every appointment's box where it was (the 390 px calendar was caught mid-way).
+  await page.waitForFunction(
+    () => {
+      const boxes = document
+        .querySelector('agent-console')
+        ?.shadowRoot?.querySelectorAll('.fc-timegrid-event *')
+      const now = JSON.stringify(
+        [...(boxes ?? [])].map((box) => Object.values(box.getBoundingClientRect().toJSON())),
+      )
+      const seen = window as unknown as { lastLayout?: string }
+      const same = seen.lastLayout === now
+      seen.lastLayout = now
+      return same
+    },
+    undefined,
+    { polling: 250, timeout: WAIT_MS },
+  )
   await page.screenshot({ path })
   console.log(path)
 }

@@ -85,6 +85,11 @@ describe('small screens and narrow slots (issue 17)', () => {
     it(`at ${viewport.width} × ${viewport.height}: a toast covers none of the header's controls nor the menu`, async () => {
       const context = await world.newContext({ viewport })
       const { page } = await agentOnline(context, world.server, 'ana@demo.test')
+      if (viewport.width >= 1024) {
+        // One row: from 1024 px up the header does not wrap its buttons onto a second row.
+        const header = await boxOf(page.locator(inConsole('.shell-header')), 'the header')
+        assert.ok(header.height <= 72, `the header is ${header.height} px high`)
+      }
       // The browser says it went offline: a persistent warning toast, while the link itself stays up.
       await page.evaluate(() => window.dispatchEvent(new Event('offline')))
       await page.locator(inConsole('.toast.warning')).waitFor()

@@ -34,7 +34,13 @@ export function ShellHeader({ onSchedule, onShortcuts }: ShellHeaderProps) {
       <StatusArea />
       <div className="header-actions">
         {calendar && (
-          <button type="button" className="button schedule-button" onClick={onSchedule}>
+          // The title names the button where a narrow header shows its icon only.
+          <button
+            type="button"
+            className="button schedule-button"
+            title={intl.formatMessage({ id: 'shell.schedule' })}
+            onClick={onSchedule}
+          >
             <sl-icon name="calendar-event" aria-hidden="true"></sl-icon>
             <span className="button-label">
               <FormattedMessage id="shell.schedule" />
@@ -51,7 +57,12 @@ export function ShellHeader({ onSchedule, onShortcuts }: ShellHeaderProps) {
         >
           ?
         </button>
-        <button type="button" className="button text logout-button" onClick={() => void logout()}>
+        <button
+          type="button"
+          className="button text logout-button"
+          title={intl.formatMessage({ id: 'session.logout' })}
+          onClick={() => void logout()}
+        >
           <sl-icon name="box-arrow-right" aria-hidden="true"></sl-icon>
           <span className="button-label">
             <FormattedMessage id="session.logout" />

@@ -73,6 +73,23 @@ export const shellStyles = css`
     overflow: auto;
   }
   /*
+   * Medium (a 1024 px laptop, a wide slot): the header keeps to one row, its buttons showing their icon
+   * only (their name stays for screen readers) and no version tag.
+   */
+  @container (max-width: 75rem) {
+    .version-tag {
+      display: none;
+    }
+    .header-actions .button-label {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0, 0, 0, 0);
+      white-space: nowrap;
+    }
+  }
+  /*
    * Narrow (a phone, a narrow slot): one column, the calendar below the page; a two-row header whose
    * buttons show their icon only (their name, and the status's label, stay for screen readers); no user
    * name or version tag.
