@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 import { axeFailures, type AxeFinding } from './support/axe'
-import { chooseOption, customerCalls, inConsole, passStartup } from './support/console-page'
+import { chooseOption, consoleSettled, customerCalls, inConsole, passStartup } from './support/console-page'
 import { freshWorld } from './support/world'
 
 /** Rings last long enough for a walk on a loaded machine to look at the ringing modal. */
@@ -36,29 +36,11 @@ const CALL_DIALOGS: [entry: string, dialog: string][] = [
   ['kick', '.kick-dialog'],
 ]
 
-/** Waits until nothing in the console says it is loading (a page's or an area's loading line). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const root = document.querySelector('agent-console')?.shadowRoot
-      return !!root && !root.querySelector('.page-state[role=status], .lazy-loading, [aria-busy="true"]')
-    },
-    undefined,
-    { timeout: 30_000 },
-  )
-  // Shoelace dialogs and drawers fade in: axe reads colours mid-fade otherwise.
-  await page.waitForFunction(
-    () => document.getAnimations().every((animation) => animation.playState !== 'running'),
-    undefined,
-    { timeout: 10_000 },
-  )
-}
-
 /** Walks every screen of the console in one language; returns each screen's failing findings. */
 async function walk(page: Page, server: string): Promise<Record<string, AxeFinding[]>> {
   const report: Record<string, AxeFinding[]> = {}
   const check = async (screen: string) => {
-    await settled(page)
+    await consoleSettled(page)
     report[screen] = await axeFailures(page)
   }
 
@@ -118,7 +100,7 @@ async function walk(page: Page, server: string): Promise<Record<string, AxeFindi
 /** Walks the call's screens: ringing, each view, each dialog, and the console after hang-up. */
 async function walkCall(page: Page, report: Record<string, AxeFinding[]>): Promise<void> {
   const check = async (screen: string) => {
-    await settled(page)
+    await consoleSettled(page)
     report[screen] = await axeFailures(page)
   }
   await page.locator(inConsole('dialog.inbound-modal[open]')).waitFor()

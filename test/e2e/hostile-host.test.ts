@@ -5,7 +5,7 @@ import { PNG } from 'pngjs'
 import type { Locator, Page } from 'playwright-core'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 import { collectErrors } from './support/browser'
-import { inConsole, passStartup } from './support/console-page'
+import { consoleSettled, inConsole, passStartup } from './support/console-page'
 import { startHostSite, type HostSite } from './support/host-page'
 import { freshWorld } from './support/world'
 
@@ -64,27 +64,9 @@ function differingShare(plain: PNG, hostile: PNG, what: string): number {
   return different / (plain.width * plain.height)
 }
 
-/** Once nothing is loading or animating in the console (Shoelace's dialogs and drawers fade in). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const root = document.querySelector('agent-console')?.shadowRoot
-      return !!root && !root.querySelector('.page-state[role=status], .lazy-loading, [aria-busy="true"]')
-    },
-    undefined,
-    { timeout: 30_000 },
-  )
-  await page.waitForFunction(
-    () => document.getAnimations().every((animation) => animation.playState !== 'running'),
-    undefined,
-    { timeout: 10_000 },
-  )
-  await page.evaluate(() => document.fonts.ready)
-}
-
 /** A screenshot of the viewport (modal dialogs and drawers sit in the top layer), `moving` painted over. */
 async function viewportShot(page: Page, moving: Locator[]): Promise<PNG> {
-  await settled(page)
+  await consoleSettled(page)
   return PNG.sync.read(
     await page.screenshot({ animations: 'disabled', caret: 'hide', mask: moving, maskColor: '#000' }),
   )

@@ -1,6 +1,19 @@
 import { css } from 'lit'
 import { paletteStyles } from './palette.styles'
 
+/** Declarations that hide a text from sight and keep it for screen readers (a button's name beside its icon). */
+export const visuallyHidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0, 0, 0, 0);
+  white-space: nowrap;
+  border: 0;
+`
+
 /**
  * The element's own baseline. A host page's global rules (`* { box-sizing: content-box }`, font resets)
  * match the host element itself, so the baseline is set on the inner root, not only on `:host`.
@@ -36,14 +49,6 @@ export const baseStyles = css`
     outline-offset: var(--sl-focus-ring-offset);
   }
   .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    padding: 0;
-    margin: -1px;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-    border: 0;
+    ${visuallyHidden}
   }
 `

@@ -1,4 +1,5 @@
 import { css } from 'lit'
+import { visuallyHidden } from '../root/base.styles'
 
 /** The shell's layout: header, body (page or call, calendar sidebar), bottom menu. */
 export const shellStyles = css`
@@ -81,18 +82,12 @@ export const shellStyles = css`
       display: none;
     }
     .header-actions .button-label {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0, 0, 0, 0);
-      white-space: nowrap;
+      ${visuallyHidden}
     }
   }
   /*
-   * Narrow (a phone, a narrow slot): one column, the calendar below the page; a two-row header whose
-   * buttons show their icon only (their name, and the status's label, stay for screen readers); no user
-   * name or version tag.
+   * Narrow (a phone, a narrow slot): one column, the calendar below the page; a two-row header (its
+   * buttons already icon-only, see above) whose status's label stays for screen readers only; no user name.
    */
   @container (max-width: 48rem) {
     .shell-body {
@@ -126,18 +121,11 @@ export const shellStyles = css`
     .shell-header .status-trigger {
       min-width: 0;
     }
-    .version-tag,
     .user-name {
       display: none;
     }
-    .shell-header .status-label,
-    .header-actions .button-label {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0, 0, 0, 0);
-      white-space: nowrap;
+    .shell-header .status-label {
+      ${visuallyHidden}
     }
     .bottom-menu a {
       padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small);

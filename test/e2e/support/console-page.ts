@@ -163,3 +163,25 @@ export async function chooseOption(
     .locator(inConsole(`${select} ${option}[aria-selected="true"]`))
     .waitFor({ state: 'attached', timeout })
 }
+
+/**
+ * Waits until the console shows nothing loading (a page's or an area's loading line, a busy region) and
+ * nothing animating (Shoelace's dialogs and drawers fade in), its fonts loaded: what a screenshot or an
+ * axe check then reads is the screen at rest.
+ */
+export async function consoleSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const root = document.querySelector('agent-console')?.shadowRoot
+      return !!root && !root.querySelector('.page-state[role=status], .lazy-loading, [aria-busy="true"]')
+    },
+    undefined,
+    { timeout: 30_000 },
+  )
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running'),
+    undefined,
+    { timeout: 10_000 },
+  )
+  await page.evaluate(() => document.fonts.ready.then(() => undefined))
+}
