@@ -13,16 +13,14 @@ import { DEMO_PASSWORD } from '../server/store/seed-content'
 import { CHROMIUM_ARGS } from '../test/e2e/support/browser'
 import { serveDist } from '../test/e2e/support/serve-dist'
 import type { InboundCall } from '../src/protocol'
+import { percentile as nearestRank } from './support/percentile'
 
 const RINGS = Number(process.argv[2] ?? 200)
 const WARM_UP = 5
 
 const id = () => randomBytes(12).toString('hex')
 const now = () => performance.timeOrigin + performance.now()
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return Number(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(2))
-}
+const percentile = (values: number[], p: number) => Number(nearestRank(values, p).toFixed(2))
 
 function inbound(segment: { id: string; name: string }): InboundCall {
   const at = new Date()

@@ -13,13 +13,11 @@ import { DEMO_PASSWORD } from '../server/store/seed-content'
 import { CHROMIUM_ARGS } from '../test/e2e/support/browser'
 import { serveDist } from '../test/e2e/support/serve-dist'
 import type { Recording } from '../src/protocol'
+import { percentile as nearestRank } from './support/percentile'
 
 const SECONDS = Number(process.env.BENCH_RECORDING_S ?? 180)
 const inConsole = (selector: string) => `agent-console ${selector}`
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return Number(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(1))
-}
+const percentile = (values: number[], p: number) => Number(nearestRank(values, p).toFixed(1))
 
 const app = await createApplication({ version: 'bench', dataDir: 'memory://', logLevel: 'warn' })
 if (process.env.BENCH_DIST) serveDist(app.fastify, process.env.BENCH_DIST)
