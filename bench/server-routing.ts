@@ -2,8 +2,8 @@
 // (in-memory PGlite, its own process). Prints JSON: the time from a customer's `queue:join` to the
 // `inbound` reaching an agent (p50, p99, max) as the clients saw it, the same p50/p99 read from the
 // server's own histogram (`agent_console_routing_latency_seconds` on /metrics), where the clients'
-// time went (stamped in the server process too: bench/support/routing-stamps.ts), and the server's
-// memory per connected agent.
+// time went (stamped in the server process too: bench/support/routing-stamps.ts), the server's
+// garbage-collection pauses meanwhile, and the server's memory per connected agent.
 // The clients' figure is made honest: the agents are spread over AGENT_PROCESSES processes of their own
 // (bench/support/routing-agents.ts), so no client loop holds a backlog of 1,000 sockets' messages when
 // an `inbound` arrives, and the send and the receipt are stamped with `process.hrtime` (CLOCK_MONOTONIC,
@@ -133,7 +133,7 @@ const scrape = async () => {
   return parsePrometheus(await response.text())
 }
 // A scrape restarts the server's event-loop percentiles: the next one covers the customers only.
-await scrape()
+const beforeCustomers = await scrape()
 // Any client process's event-loop delay is part of what the clients measure: each reports its own.
 const clientLoop = monitorEventLoopDelay({ resolution: 1 })
 clientLoop.enable()
@@ -168,6 +168,17 @@ const serverCount = valueOf(samples, `${histogram}_count`)
 if (serverCount !== latencies.length)
   throw new Error(`the server observed ${serverCount} first rings, the clients ${latencies.length}`)
 const serverLagP99Ms = valueOf(samples, 'nodejs_eventloop_lag_p99_seconds') * 1000
+// The server's garbage collections while the customers joined (prom-client's default histogram): a
+// pause holds every socket unread, so the joins it catches wait outside the server's own histogram.
+const gcDuring = (kind: string, part: 'count' | 'sum') =>
+  valueOf(samples, `nodejs_gc_duration_seconds_${part}`, { kind }) -
+  valueOf(beforeCustomers, `nodejs_gc_duration_seconds_${part}`, { kind })
+const serverGc = Object.fromEntries(
+  ['minor', 'major', 'incremental'].map((kind) => [
+    kind,
+    { count: gcDuring(kind, 'count'), totalMs: Number((gcDuring(kind, 'sum') * 1000).toFixed(2)) },
+  ]),
+)
 const serverPct = (p: number) => Number((histogramQuantile(samples, histogram, p / 100) * 1000).toFixed(2))
 
 // Nearest rank, as the server's histogram ranks (of 200 customers, p99 is the 198th in order): one rank
@@ -239,6 +250,8 @@ console.log(
         customers: Number((clientLoop.percentile(99) / 1e6).toFixed(2)),
         agents: agentLoops.map((ms) => Number(ms.toFixed(2))),
       },
+      // The server's garbage collections while the customers joined, by kind: count and total pause.
+      serverGcDuringCustomers: serverGc,
       // Whether the machine was busy: the 1-minute load average against the cores.
       machine: {
         cores: cpus().length,
