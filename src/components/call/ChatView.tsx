@@ -19,17 +19,16 @@ async function focusField(input: SlInput | null): Promise<void> {
 /**
  * Chat with the customer (and invited agents): lines as plain text, announced as they arrive. The
  * message field keeps the keyboard focus: it takes it when the view opens, keeps it while a line is
- * sent (read-only, never disabled: a disabled field drops the focus to the page's body) and gets it
- * back after Send.
+ * sent and gets it back after Send. A line leaves the field as soon as it is sent, so the next one can
+ * be typed while it travels; if the server refuses it, it comes back ahead of anything typed since.
  */
 export function ChatView() {
   const intl = useIntl()
   const chat = useStore($chat)
   const root = useShadowRoot()
   const [draft, setDraft] = useState('')
-  const [sending, setSending] = useState(false)
-  // The guard against a second send of the same line (Enter then the form's implicit submit): a ref,
-  // as state from the last render may not have caught up yet.
+  // One line at a time: Enter then the form's implicit submit must not send it twice, and a refused
+  // line must find its place back in the field. A ref, as state from the last render may lag.
   const busy = useRef(false)
   const log = useRef<HTMLDivElement>(null)
   const input = useRef<SlInput>(null)
@@ -44,19 +43,27 @@ export function ChatView() {
     if (focusIsOurs(root)) void focusField(input.current)
   }, [root])
 
+  /** Puts `text` in the field and in the draft. */
+  const fill = (text: string) => {
+    setDraft(text)
+    if (input.current) input.current.value = text
+  }
+
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault()
     // The field's own value: the draft of the last render may lag the keys just typed.
     const text = input.current?.value ?? draft
     if (!text.trim() || busy.current) return
     busy.current = true
-    setSending(true)
+    // Out of the field at once: keys typed while the line travels are the next line's, never lost.
+    fill('')
     const sent = await sendChatMessage(text)
     busy.current = false
-    setSending(false)
-    if (!sent) return
-    setDraft('')
-    if (input.current) input.current.value = ''
+    if (!sent) {
+      const typedSince = input.current?.value ?? ''
+      fill(typedSince ? `${text} ${typedSince}` : text)
+      return
+    }
     // After Send the next line is typed in the field (the focus never left it after Enter).
     if (focusIsOurs(root)) void focusField(input.current)
   }
@@ -95,7 +102,6 @@ export function ChatView() {
           label={intl.formatMessage({ id: 'call.chat.message' })}
           value={draft}
           maxlength={10000}
-          readonly={sending}
           onsl-input={(event) => setDraft((event.target as SlInput).value)}
           onKeyDown={(event) => {
             // Enter sends; not while an input method composes a character.

@@ -57,33 +57,36 @@ describe('<agent-call-panel> chat from the keyboard', () => {
     await waitUntil(fieldHasFocus, 'the message field never took the focus', { timeout: 5_000 })
   }
 
-  it('sends a line on Enter, keeps the focus in the field, and sends the next line too', async () => {
+  it('sends a line on Enter and empties the field at once: what is typed while it travels is kept and sent next', async () => {
     await openChat()
     holding = true
     await sendKeys({ type: 'On my way' })
     await sendKeys({ press: 'Enter' })
-    // While the server has not answered, the field is read-only but keeps the focus.
     await waitUntil(() => held.length === 1, 'the line was never sent', { timeout: 5_000 })
-    await waitUntil(() => field().hasAttribute('readonly'), 'the field stayed editable while sending', {
-      timeout: 5_000,
-    })
+    // The server has not answered: the field is already empty, editable, and keeps the focus.
+    expect(field().value).to.equal('')
+    expect(field().hasAttribute('readonly'), 'the field is read-only while sending').to.equal(false)
     expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
+    // Typed straight away, with no click or Tab in between, and not lost.
+    await sendKeys({ type: 'Second line' })
+    expect(field().value).to.equal('Second line')
+    // One line at a time: Enter sends nothing before the first is answered, and the line stays.
     await sendKeys({ press: 'Enter' })
     expect(held.length).to.equal(1)
+    expect(field().value).to.equal('Second line')
     holding = false
     held[0]!()
     await waitUntil(() => text(page.$('.chat-log')).includes('On my way'), 'the line never showed', {
       timeout: 5_000,
     })
-    expect(field().value).to.equal('')
+    expect(field().value).to.equal('Second line')
     expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
-    // Typed straight away, with no click or Tab in between.
-    await sendKeys({ type: 'Second line' })
     await sendKeys({ press: 'Enter' })
     await waitUntil(() => text(page.$('.chat-log')).includes('Second line'), 'the second line never showed', {
       timeout: 5_000,
     })
     expect(sentLines()).to.deep.equal(['On my way', 'Second line'])
+    expect(field().value).to.equal('')
     expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
   })
 
@@ -163,5 +166,25 @@ describe('<agent-call-panel> chat from the keyboard', () => {
     expect(field().value).to.equal('Lost?')
     expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
     expect(sentLines()).to.deep.equal(['Lost?'])
+  })
+
+  it('puts a refused line back in the field, ahead of what was typed while it travelled', async () => {
+    let refuse: () => void = () => undefined
+    page.socket.answer('chat:message', () => new Promise((resolve) => (refuse = () => resolve(refused(500)))))
+    page.socket.serverEmit('join', joinedCall())
+    ;(await page.find<HTMLButtonElement>('.menu-chat')).focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(fieldHasFocus, 'the message field never took the focus', { timeout: 5_000 })
+    await sendKeys({ type: 'First' })
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => sentLines().length === 1, 'the line was never sent', { timeout: 5_000 })
+    await sendKeys({ type: 'then more' })
+    refuse()
+    await waitUntil(() => field().value === 'First then more', 'the refused line never came back', {
+      timeout: 5_000,
+    })
+    expect(text(page.$('.toast-stack'))).to.include('The message could not be sent.')
+    expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
+    expect(sentLines()).to.deep.equal(['First'])
   })
 })
