@@ -34,12 +34,25 @@ describe('<agent-call-panel> chat from the keyboard', () => {
   let held: (() => void)[] = []
   let holding = false
 
+  /** Joins `call`, whose server answers chat lines with `answer`, and opens the chat from the keyboard. */
+  async function openChatAnswering(
+    answer: (payload: unknown) => unknown,
+    call = joinedCall(),
+  ): Promise<void> {
+    page.socket.answer('chat:message', answer)
+    page.socket.serverEmit('join', call)
+    ;(await page.find<HTMLButtonElement>('.menu-chat')).focus()
+    await sendKeys({ press: 'Enter' })
+    await page.find('.chat-input')
+    await waitUntil(fieldHasFocus, 'the message field never took the focus', { timeout: 5_000 })
+  }
+
   /** Joins a call whose server echoes every chat line back, and opens the chat from the keyboard. */
   async function openChat(): Promise<void> {
     held = []
     holding = false
     const call = joinedCall()
-    page.socket.answer('chat:message', (payload) => {
+    await openChatAnswering((payload) => {
       const echo = ok({
         id: newId(),
         from: 'agent',
@@ -49,12 +62,7 @@ describe('<agent-call-panel> chat from the keyboard', () => {
         at: new Date().toISOString(),
       })
       return holding ? new Promise((resolve) => held.push(() => resolve(echo))) : echo
-    })
-    page.socket.serverEmit('join', call)
-    ;(await page.find<HTMLButtonElement>('.menu-chat')).focus()
-    await sendKeys({ press: 'Enter' })
-    await page.find('.chat-input')
-    await waitUntil(fieldHasFocus, 'the message field never took the focus', { timeout: 5_000 })
+    }, call)
   }
 
   it('sends a line on Enter and empties the field at once: what is typed while it travels is kept and sent next', async () => {
@@ -149,11 +157,7 @@ describe('<agent-call-panel> chat from the keyboard', () => {
   })
 
   it('keeps the line in the field and the focus on it when the server refuses it', async () => {
-    page.socket.answer('chat:message', () => refused(500))
-    page.socket.serverEmit('join', joinedCall())
-    ;(await page.find<HTMLButtonElement>('.menu-chat')).focus()
-    await sendKeys({ press: 'Enter' })
-    await waitUntil(fieldHasFocus, 'the message field never took the focus', { timeout: 5_000 })
+    await openChatAnswering(() => refused(500))
     await sendKeys({ type: 'Lost?' })
     await sendKeys({ press: 'Enter' })
     await waitUntil(
@@ -170,11 +174,7 @@ describe('<agent-call-panel> chat from the keyboard', () => {
 
   it('puts a refused line back in the field, ahead of what was typed while it travelled', async () => {
     let refuse: () => void = () => undefined
-    page.socket.answer('chat:message', () => new Promise((resolve) => (refuse = () => resolve(refused(500)))))
-    page.socket.serverEmit('join', joinedCall())
-    ;(await page.find<HTMLButtonElement>('.menu-chat')).focus()
-    await sendKeys({ press: 'Enter' })
-    await waitUntil(fieldHasFocus, 'the message field never took the focus', { timeout: 5_000 })
+    await openChatAnswering(() => new Promise((resolve) => (refuse = () => resolve(refused(500)))))
     await sendKeys({ type: 'First' })
     await sendKeys({ press: 'Enter' })
     await waitUntil(() => sentLines().length === 1, 'the line was never sent', { timeout: 5_000 })
