@@ -16,6 +16,7 @@ import nodePolyfills from 'rollup-plugin-polyfill-node'
 import {
   noSideEffectOnlyImports,
   precompiledMessages,
+  retryableChunkImports,
   sizeReport,
   websocketOnlyEngine,
 } from './scripts/rollup-plugins.mjs'
@@ -79,7 +80,7 @@ export function buildOptions(target, { declarations = false, report = true } = {
       // Messages are precompiled, so the ICU parser is not needed at run time; the self-contained build also
       // drops the parts of its libraries the console never calls (scripts/build-targets.mjs).
       alias({ entries: cdn ? cdnAliases : [] }),
-      ...(cdn ? [websocketOnlyEngine()] : []),
+      ...(cdn ? [websocketOnlyEngine(), retryableChunkImports()] : []),
       replace({
         preventAssignment: true,
         values: {

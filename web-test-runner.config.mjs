@@ -56,11 +56,27 @@ const virtualBackground = {
   },
 }
 
+// A module that fails its first request, then loads (test/services/chunk-import.test.ts): a chunk caught by
+// a network cut. Each test asks for a path of its own, so no state is shared between tests.
+const failedOnce = new Set()
+async function flakyChunk(context, next) {
+  if (!context.path.startsWith('/flaky-chunk/')) return next()
+  if (!failedOnce.has(context.path)) {
+    failedOnce.add(context.path)
+    context.status = 503
+    return undefined
+  }
+  context.type = 'js'
+  context.body = `export default ${JSON.stringify(context.querystring)}`
+  return undefined
+}
+
 export default {
   files: ['test/**/*.test.{ts,tsx}', '!test/server/**', '!test/e2e/**', '!test/tools/**'],
   nodeResolve: false,
   concurrency: 2,
   testsFinishTimeout: 180_000,
+  middleware: [flakyChunk],
   plugins: [bundleTests, virtualBackground],
   reporters: [defaultReporter(), countingReporter('test-results/browser.json')],
   testFramework: { config: { timeout: 10_000, forbidOnly: true } },

@@ -53,6 +53,25 @@ export function websocketOnlyEngine() {
 }
 
 /**
+ * The self-contained build's dynamic imports go through the console's `importChunk`
+ * (src/services/chunk-import.ts), so an area whose chunk failed to load (a network cut) can be loaded
+ * again: a browser never asks again for a module URL that failed. Each `import('./x.js')` between our
+ * chunks is rendered as a call of the global that `installChunkImport` sets, with the chunk's absolute
+ * URL, or as a plain `import()` of it when the global is not there yet. (The npm build leaves its
+ * dynamic imports to the host's bundler, which loads chunks its own way.)
+ */
+export function retryableChunkImports() {
+  const importer = '(globalThis[Symbol.for("agent-console.importChunk")]||(u=>import(u)))'
+  return {
+    name: 'retryable-chunk-imports',
+    renderDynamicImport({ targetChunk }) {
+      if (!targetChunk) return null
+      return { left: `${importer}(new URL(`, right: ',import.meta.url).href)' }
+    },
+  }
+}
+
+/**
  * Fails the npm build when one of its chunks imports another only for its side effects: package.json's
  * `sideEffects` names the element entries alone, so a host's bundler may drop such an import.
  */

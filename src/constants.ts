@@ -68,6 +68,8 @@ export const RELATIVE_TIMER_HOURS_FROM = 60
 export const OFFLINE_NOTICE_DELAY_MS = 500
 /** A lazy chunk that has not loaded after this long shows the generic error with a retry. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000
+/** The inbound modal's chunk, when it failed to load, is asked for again after this long (and again). */
+export const INBOUND_CHUNK_RETRY_MS = 5_000
 /** Default page size of list queries. */
 export const DEFAULT_PAGE_SIZE = 10
 /** First day of the week (0 Sunday, 1 Monday). */

@@ -6,6 +6,7 @@ import { themeStyles } from '../components/root/theme.styles'
 import { ownRemSheet } from '../components/root/own-rem'
 import '../components/icons/register-icons'
 import { configureFromAttributes, setLanguageOverride } from '../stores/app/config'
+import { installChunkImport } from '../services/chunk-import'
 import type { AgentElementClass, ElementEventSource, SessionAttributes } from './element-types'
 
 export type { AgentElementClass, ElementEventSource, SessionAttributes } from './element-types'
@@ -88,5 +89,7 @@ export function createAgentElement<P>({
 
 /** Registers a tag once, so two bundles of the console on one page do not collide. */
 export function defineElement(tag: string, constructor: CustomElementConstructor): void {
+  // Before any area of the element loads a chunk: one that failed can then be asked for again.
+  installChunkImport()
   if (!customElements.get(tag)) customElements.define(tag, constructor)
 }

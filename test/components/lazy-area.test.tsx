@@ -6,6 +6,7 @@ import { LazyArea } from '../../src/components/common/LazyArea'
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../src/constants'
 import en from '../../locales/en.json'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
+import { replacePageNavigation } from '../../src/services/page'
 
 function Loaded({ label }: { label: string }) {
   return <p className="area">{label}</p>
@@ -71,5 +72,30 @@ describe('<LazyArea>', () => {
     await time.tick(1)
     await waitUntil(() => host.textContent?.includes('taking too long'))
     expect(host.querySelector('button')?.textContent).to.equal('Try again')
+  })
+
+  it('offers to reload the page when a retry fails too, and reloads it when asked', async () => {
+    let reloads = 0
+    const restore = replacePageNavigation({ assign: () => {}, reload: () => (reloads += 1) })
+    try {
+      let attempts = 0
+      render(() => {
+        attempts += 1
+        return Promise.reject(new Error('chunk unreachable'))
+      })
+      await waitUntil(() => host.textContent?.includes('could not be loaded'))
+      expect([...host.querySelectorAll('button')].map((button) => button.textContent)).to.deep.equal([
+        'Try again',
+      ])
+      host.querySelector('button')!.click()
+      await waitUntil(() => host.textContent?.includes('still cannot be loaded'))
+      expect(attempts).to.equal(2)
+      const buttons = [...host.querySelectorAll('button')]
+      expect(buttons.map((button) => button.textContent)).to.deep.equal(['Try again', 'Reload the page'])
+      buttons[1]!.click()
+      expect(reloads).to.equal(1)
+    } finally {
+      restore()
+    }
   })
 })

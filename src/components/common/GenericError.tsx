@@ -11,10 +11,12 @@ interface GenericErrorProps {
   values?: Record<string, string | number>
   /** Called by the retry button. */
   onRetry: () => void
+  /** When given, a second button reloads the page (what is left when retrying cannot help). */
+  onReload?: (() => void) | undefined
 }
 
 /** The generic error with a retry button: what a view shows instead of going blank. */
-export function GenericError({ messageId, values, onRetry }: GenericErrorProps) {
+export function GenericError({ messageId, values, onRetry, onReload }: GenericErrorProps) {
   useShadowStyles(controlStyles)
   useShoelaceWhen(true, loadAlert)
   return (
@@ -22,9 +24,16 @@ export function GenericError({ messageId, values, onRetry }: GenericErrorProps) 
       <p>
         <FormattedMessage id={messageId} values={values ?? {}} />
       </p>
-      <button type="button" className="button small" onClick={onRetry}>
-        <FormattedMessage id="errors.retry" />
-      </button>
+      <div className="error-actions">
+        <button type="button" className="button small" onClick={onRetry}>
+          <FormattedMessage id="errors.retry" />
+        </button>
+        {onReload && (
+          <button type="button" className="button small" onClick={onReload}>
+            <FormattedMessage id="errors.reloadPage" />
+          </button>
+        )}
+      </div>
     </sl-alert>
   )
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { FormattedMessage } from 'react-intl'
+import { reloadConsolePage } from '../../stores/app/page-reload'
 import { GenericError } from './GenericError'
 import { useLazyModule } from './useLazyModule'
 
@@ -12,7 +13,8 @@ interface LazyAreaProps<P extends object> {
 
 /**
  * Renders a heavy area from its lazy chunk: a loading line meanwhile, the generic error with a retry
- * when the chunk fails or takes over two minutes, never a blank element.
+ * when the chunk fails or takes over two minutes, never a blank element. When a retry fails too (a chunk
+ * the failed one imports stays unloadable in this page), the error also offers to reload the page.
  *
  * @example
  * <LazyArea load={() => import('../calendar/CalendarArea')} props={{}} />
@@ -25,13 +27,18 @@ export function LazyArea<P extends object>({ load, props }: LazyAreaProps<P>) {
         <FormattedMessage id="app.loading" />
       </p>
     )
-  if (state.status === 'failed')
+  if (state.status === 'failed') {
+    const stuck = state.failures > 1
     return (
       <GenericError
-        messageId={state.reason === 'timeout' ? 'errors.chunkTimeout' : 'errors.chunk'}
+        messageId={
+          stuck ? 'errors.chunkStuck' : state.reason === 'timeout' ? 'errors.chunkTimeout' : 'errors.chunk'
+        }
         onRetry={retry}
+        onReload={stuck ? reloadConsolePage : undefined}
       />
     )
+  }
   const Area = state.module.default
   return <Area {...props} />
 }

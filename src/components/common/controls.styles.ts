@@ -198,6 +198,12 @@ export const controlStyles = css`
     text-decoration: underline;
     cursor: pointer;
   }
+  /* The generic error's buttons (retry, reload): apart, and wrapping in a narrow area. */
+  .error-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--sl-spacing-x-small);
+  }
   .check {
     display: flex;
     align-items: flex-start;

@@ -1,23 +1,28 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../constants'
 import { clock } from '../../services/clock'
 
 /** Where a lazy chunk stands. */
 export type LazyState<T> =
-  { status: 'loading' } | { status: 'loaded'; module: T } | { status: 'failed'; reason: 'error' | 'timeout' }
+  | { status: 'loading' }
+  | { status: 'loaded'; module: T }
+  /** `failures`: how many attempts in a row failed, this one included. */
+  | { status: 'failed'; reason: 'error' | 'timeout'; failures: number }
 
 // Modules already loaded, by loader: showing the same area again renders at once, with no loading line.
 const loaded = new WeakMap<() => Promise<unknown>, unknown>()
 
 /**
  * Loads a lazy chunk, gives up after {@link CHUNK_LOAD_TIMEOUT_MS}, and offers a retry that calls the
- * loader again (the browser re-requests a chunk whose import failed).
+ * loader again (the built console asks again for a chunk whose import failed: services/chunk-import.ts).
  *
  * @example
  * const [state, retry] = useLazyModule(() => import('../calendar/CalendarArea'))
  */
 export function useLazyModule<T>(loader: () => Promise<T>): [LazyState<T>, () => void] {
   const [attempt, setAttempt] = useState(0)
+  // Failed attempts in a row: a retry that fails again tells the area to offer a reload.
+  const failures = useRef(0)
   const [state, setState] = useState<LazyState<T>>(() =>
     loaded.has(loader) ? { status: 'loaded', module: loaded.get(loader) as T } : { status: 'loading' },
   )
@@ -27,13 +32,15 @@ export function useLazyModule<T>(loader: () => Promise<T>): [LazyState<T>, () =>
     let settled = false
     const timer = clock.setTimeout(() => {
       settled = true
-      setState({ status: 'failed', reason: 'timeout' })
+      failures.current += 1
+      setState({ status: 'failed', reason: 'timeout', failures: failures.current })
     }, CHUNK_LOAD_TIMEOUT_MS)
     loader().then(
       (module) => {
         if (settled) return
         settled = true
         clock.clearTimeout(timer)
+        failures.current = 0
         loaded.set(loader, module)
         setState({ status: 'loaded', module })
       },
@@ -42,7 +49,8 @@ export function useLazyModule<T>(loader: () => Promise<T>): [LazyState<T>, () =>
         settled = true
         clock.clearTimeout(timer)
         console.warn('[agent-console] chunk failed to load', error)
-        setState({ status: 'failed', reason: 'error' })
+        failures.current += 1
+        setState({ status: 'failed', reason: 'error', failures: failures.current })
       },
     )
     return () => {

@@ -6,7 +6,8 @@ import { $calendarEnabled } from '../../stores/profile/settings'
 import { $startup } from '../../stores/session/startup'
 import { $secondaryAreasReady } from '../../stores/shell/area-priority'
 import { watchAppVersion } from '../../stores/app/app-update'
-import { loadCalendarArea, loadCallArea, loadInboundArea, loadScheduleArea } from '../areas'
+import { loadCalendarArea, loadCallArea, loadScheduleArea } from '../areas'
+import { InboundSlot } from '../call/InboundSlot'
 import { LazyArea } from '../common/LazyArea'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { controlStyles } from '../common/controls.styles'
@@ -74,7 +75,7 @@ export function Shell() {
         )}
       </div>
       <BottomMenu />
-      {started ? <LazyArea load={loadInboundArea} props={{}} /> : <StartupModal />}
+      {started ? <InboundSlot /> : <StartupModal />}
       <Announcer />
       {helping && <ShortcutsDialog onClose={() => setHelping(false)} />}
       {scheduling && <LazyArea load={loadScheduleArea} props={{ onClose: () => setScheduling(false) }} />}

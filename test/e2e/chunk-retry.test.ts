@@ -1,0 +1,70 @@
+import { describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import type { BrowserContext, Page } from 'playwright-core'
+import { DEMO_PASSWORD } from '../../server/store/seed-content'
+import { agentOnline, customerCalls, inConsole, passStartup } from './support/console-page'
+import { freshWorld } from './support/world'
+
+/**
+ * Cuts the network for the first request of a chunk (its name before the hash); lets every later one
+ * through. Resolves to the URLs asked for, in order, as they come.
+ */
+async function cutFirstRequest(context: BrowserContext, chunk: string): Promise<string[]> {
+  const asked: string[] = []
+  await context.route(new RegExp(`/dist/cdn/chunks/${chunk}-[^/]+\\.js(\\?.*)?$`), async (route) => {
+    asked.push(route.request().url())
+    if (asked.length === 1) await route.abort('internetdisconnected')
+    else await route.continue()
+  })
+  return asked
+}
+
+async function signIn(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await page.fill(inConsole('input[name=email]'), 'ana@demo.test')
+  await page.fill(inConsole('input[name=password]'), DEMO_PASSWORD)
+  await page.check(inConsole('input[name=agreement]'))
+  await page.click(inConsole('button[type=submit]'))
+  await passStartup(page)
+}
+
+/** Servers of this file ring for 30 s: the modal's chunk comes back within the ring. */
+const TIMERS = JSON.stringify({ ringTimeoutMs: 30_000 })
+
+describe('a chunk that failed to load (the network cut while it travelled)', () => {
+  const world = freshWorld({ TIMERS })
+
+  it('the calendar shows the error, and Try again loads it without reloading the page', async () => {
+    const context = await world.newContext()
+    const asked = await cutFirstRequest(context, 'CalendarArea')
+    const page = await context.newPage()
+    await signIn(page, world.server.url)
+    const alert = page.locator(inConsole('.shell-calendar sl-alert[variant=danger]'))
+    await alert.waitFor()
+    assert.match((await alert.textContent()) ?? '', /This part of the console could not be loaded/)
+    // Marked, to tell a reload (which would drop it) from a retry within the page.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+
+    await alert.getByRole('button', { name: 'Try again' }).click()
+    await page.locator(inConsole('.calendar-area .fc-event')).first().waitFor()
+    assert.equal(await alert.count(), 0)
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+      true,
+    )
+    assert.equal(asked.length, 2, `asked for ${asked.join(', ')}`)
+    assert.match(asked[1]!, /\?retry=1$/)
+  })
+
+  it('the ringing modal, whose chunk failed at sign-in, still shows the next ring', async () => {
+    const context = await world.newContext()
+    const asked = await cutFirstRequest(context, 'InboundArea')
+    const agent = await agentOnline(context, world.server, 'ana@demo.test')
+    assert.ok(asked.length >= 1, 'the modal chunk was not asked for at sign-in')
+    await customerCalls(await world.newContext(), world.server, 'Support', 'Paula Playwright')
+    const modal = agent.page.locator(inConsole('dialog.inbound-modal[open]'))
+    await modal.waitFor()
+    assert.match((await modal.textContent()) ?? '', /Support/)
+    assert.equal(asked.length, 2, `asked for ${asked.join(', ')}`)
+  })
+})
