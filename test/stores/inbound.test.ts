@@ -8,6 +8,7 @@ import { $ringtonePlaying } from '../../src/stores/profile/ringtone'
 import { $tabRole } from '../../src/stores/app/tab-role'
 import { $toasts, clearToasts } from '../../src/stores/app/toasts'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
+import { waitUntil } from '../support/waits'
 import type { FakeSocket } from '../support/fake-socket'
 import { connectFakeSocket, inboundCall, joinedCall, ok, refused, settle } from '../support/call-fixtures'
 
@@ -15,11 +16,14 @@ describe('inbound ringing', () => {
   let time: FakeClock
   let socket: FakeSocket
 
-  beforeEach(() => {
+  beforeEach(async () => {
     time = fakeClock()
     socket = connectFakeSocket()
     keepMount($inbound)
     keepMount($call)
+    // The last test let go of the active tab's lock, but the browser frees it a little later: until
+    // this test holds it, the tab is `elsewhere` and a ring is refused here (seen under load).
+    await waitUntil(() => $tabRole.get() === 'active', 'this tab did not become the active console tab')
   })
   afterEach(() => {
     abandonCall()

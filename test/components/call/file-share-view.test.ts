@@ -373,7 +373,9 @@ describe('<agent-call-panel> file share view', () => {
     expect(page.$('.file-preview-dialog img')).to.equal(null)
   })
 
-  it('waits for a customer whose connection dropped, and resumes the file where its bytes stopped', async () => {
+  it('waits for a customer whose connection dropped, and resumes the file where its bytes stopped', async function () {
+    // 12 MiB over a real data channel: on a loaded machine (two suites on two cores) it outlasts 10 s.
+    this.timeout(30_000)
     const { customer, time } = call
     await call.connect('files')
     const bytes = patternBytes(12 * 1024 * 1024, 12)
@@ -395,7 +397,9 @@ describe('<agent-call-panel> file share view', () => {
     expect(fingerprint((await readUrl(download.href)).bytes)).to.equal(fingerprint(bytes))
   })
 
-  it('fails a file whose customer does not come back within the resume window, and tells them', async () => {
+  it('fails a file whose customer does not come back within the resume window, and tells them', async function () {
+    // 12 MiB over a real data channel: on a loaded machine (two suites on two cores) it outlasts 10 s.
+    this.timeout(30_000)
     const { customer, page, time } = call
     await call.connect('files')
     customer.hold()
