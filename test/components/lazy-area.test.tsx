@@ -92,6 +92,7 @@ describe('<LazyArea>', () => {
       expect(attempts).to.equal(2)
       const buttons = [...host.querySelectorAll('button')]
       expect(buttons.map((button) => button.textContent)).to.deep.equal(['Try again', 'Reload the page'])
+      await expect(host).to.be.accessible()
       buttons[1]!.click()
       expect(reloads).to.equal(1)
     } finally {

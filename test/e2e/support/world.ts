@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { after, afterEach, before, beforeEach } from 'node:test'
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core'
 import { launchBrowser } from './browser'
@@ -60,11 +62,28 @@ export function freshWorld(
       ...(typeof env === 'function' ? await env() : env),
     })
   })
-  afterEach(async () => {
+  afterEach(async (test) => {
+    // A failed test leaves its server's log (JSON lines: each routing line names the call, the agent
+    // and the segment) for whoever reads the failure: the run keeps it nowhere else.
+    // (`passed` is Node 20's, not yet in its types.)
+    if ((test as { passed?: boolean }).passed === false && world.server)
+      keepServerLog(test.name, world.server.output())
     const closing = contexts
     contexts = []
     await Promise.all(closing.map((context) => context.close()))
     await world.server?.stop()
   })
   return world
+}
+
+/** Where failed tests' server logs go (`test-results/`, which CI and `npm test` keep). */
+const SERVER_LOGS = join('test-results', 'e2e-server-logs')
+
+function keepServerLog(testName: string, output: string): void {
+  mkdirSync(SERVER_LOGS, { recursive: true })
+  const file = join(SERVER_LOGS, `${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}-${Date.now()}.log`)
+  writeFileSync(file, output)
+  // Its end goes to the run's output too: a CI log keeps no file.
+  const tail = output.trimEnd().split('\n').slice(-40).join('\n')
+  console.error(`the server's log of the failed test "${testName}": ${file}\n… its last lines:\n${tail}`)
 }
