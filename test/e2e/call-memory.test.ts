@@ -16,9 +16,17 @@ const MORE_CALLS = 6
 /** Listeners that may come and go between two counts (the counter spans the whole renderer). */
 const NOISE = 2
 
+/** How long the last count may take to come back within bounds (a panel's deferred clean-up). */
+const SETTLE_MS = 10_000
+
 interface Counters {
   nodes: number
   listeners: number
+}
+
+/** Whether `last` holds no more listeners than `first` (give or take the noise) and about as many nodes. */
+function withinBounds(first: Counters, last: Counters): boolean {
+  return last.listeners - first.listeners <= NOISE && Math.abs(last.nodes - first.nodes) <= first.nodes * 0.05
 }
 
 /** DOM nodes and JavaScript event listeners alive in the agent's tab after forced garbage collection. */
@@ -62,7 +70,17 @@ describe('memory across calls', () => {
       await call(`Caller ${n}`, page)
       after.push(await counters(cdp))
     }
-    const [first, last] = [after[0] as Counters, after.at(-1) as Counters]
+    const first = after[0] as Counters
+    // Once, beside a second end-to-end run on two cores, the last count held about one call panel more
+    // (2,818 nodes for 1,158, 438 listeners for 206): a panel just unmounted is still referenced until
+    // deferred clean-up runs, late on a loaded machine. A leak stays; that does not: the last count is
+    // taken again until it is within bounds, or for 10 s, and every count is in the failure message.
+    const deadline = Date.now() + SETTLE_MS
+    let last = after.at(-1) as Counters
+    while (!withinBounds(first, last) && Date.now() < deadline) {
+      last = await counters(cdp)
+      after.push(last)
+    }
     const seen = JSON.stringify(after)
     assert.ok(last.listeners - first.listeners <= NOISE, `event listeners after each call: ${seen}`)
     // A call panel left behind is hundreds of nodes; a notice still fading out after a call is about 40 (3 %).

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
+import { axeFailures } from './support/axe'
 import { agentOnline, customerCalls, inConsole, passStartup } from './support/console-page'
 import { freshWorld } from './support/world'
 
@@ -42,6 +43,7 @@ describe('a chunk that failed to load (the network cut while it travelled)', () 
     const alert = page.locator(inConsole('.shell-calendar sl-alert[variant=danger]'))
     await alert.waitFor()
     assert.match((await alert.textContent()) ?? '', /This part of the console could not be loaded/)
+    assert.deepEqual(await axeFailures(page), [])
     // Marked, to tell a reload (which would drop it) from a retry within the page.
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
 
