@@ -5,21 +5,15 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { launchBrowser } from '../test/e2e/support/browser'
-import { distSnapshot, inConsole, passStartup } from '../test/e2e/support/console-page'
+import { distSnapshot, inConsole, signIn } from '../test/e2e/support/console-page'
 import { startServer } from '../test/e2e/support/server'
-import { DEMO_PASSWORD } from '../server/store/seed-content'
 
 const LANGUAGES = { en: 'en-US', es: 'es-ES', fr: 'fr-FR' } as const
 const WAIT_MS = 60_000
 
 /** Signs in and goes available; the status name is read in the page's language. */
-async function signIn(page: Page, url: string, available: string): Promise<void> {
-  await page.goto(url)
-  await page.fill(inConsole('input[name=email]'), 'ana@demo.test')
-  await page.fill(inConsole('input[name=password]'), DEMO_PASSWORD)
-  await page.check(inConsole('input[name=agreement]'))
-  await page.click(inConsole('button[type=submit]'))
-  await passStartup(page)
+async function signInAvailable(page: Page, url: string, available: string): Promise<void> {
+  await signIn(page, url, 'ana@demo.test')
   const name = page.locator(inConsole('.status-trigger .status-name'))
   await page.locator(inConsole('.status-trigger:not([disabled])')).waitFor()
   // The server keeps her status from the previous language's session.
@@ -59,7 +53,7 @@ try {
     const context = await browser.newContext({ locale, viewport: { width: 1100, height: 760 } })
     context.setDefaultTimeout(WAIT_MS)
     const page = await context.newPage()
-    await signIn(page, server.url, messages['status.names.available'] ?? 'Available')
+    await signInAvailable(page, server.url, messages['status.names.available'] ?? 'Available')
 
     await page.click(inConsole('.bottom-menu a[href="/history"]'))
     await shoot(page, `${dir}/history.png`, '.history-table tbody tr')

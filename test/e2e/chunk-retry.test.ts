@@ -1,9 +1,8 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import type { BrowserContext, Page } from 'playwright-core'
-import { DEMO_PASSWORD } from '../../server/store/seed-content'
+import type { BrowserContext } from 'playwright-core'
 import { axeFailures } from './support/axe'
-import { agentOnline, customerCalls, inConsole, passStartup } from './support/console-page'
+import { agentOnline, customerCalls, inConsole, signIn } from './support/console-page'
 import { freshWorld } from './support/world'
 
 /**
@@ -20,15 +19,6 @@ async function cutFirstRequest(context: BrowserContext, chunk: string): Promise<
   return asked
 }
 
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(url)
-  await page.fill(inConsole('input[name=email]'), 'ana@demo.test')
-  await page.fill(inConsole('input[name=password]'), DEMO_PASSWORD)
-  await page.check(inConsole('input[name=agreement]'))
-  await page.click(inConsole('button[type=submit]'))
-  await passStartup(page)
-}
-
 /** Servers of this file ring for 30 s: the modal's chunk comes back within the ring. */
 const TIMERS = JSON.stringify({ ringTimeoutMs: 30_000 })
 
@@ -39,7 +29,7 @@ describe('a chunk that failed to load (the network cut while it travelled)', () 
     const context = await world.newContext()
     const asked = await cutFirstRequest(context, 'CalendarArea')
     const page = await context.newPage()
-    await signIn(page, world.server.url)
+    await signIn(page, world.server.url, 'ana@demo.test')
     const alert = page.locator(inConsole('.shell-calendar sl-alert[variant=danger]'))
     await alert.waitFor()
     assert.match((await alert.textContent()) ?? '', /This part of the console could not be loaded/)

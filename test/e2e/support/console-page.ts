@@ -55,16 +55,24 @@ export async function agentOnline(
   // A tab of the context: each agent needs a context of their own (storage, the active-tab lock).
   const page = await context.newPage()
   const errors = collectErrors(page)
-  await page.goto(server.url)
+  await signIn(page, server.url, email)
+  await page.click(inConsole('.status-trigger:not([disabled]):not([aria-disabled])'))
+  await page.click(inConsole('[role=menuitem][data-status="available"]'))
+  await page.locator(inConsole('.status-trigger .status-name')).filter({ hasText: 'Available' }).waitFor()
+  return { page, errors }
+}
+
+/**
+ * Opens the console at `url` and signs in through the login screen with the demo password, then
+ * passes the startup check, as an agent would.
+ */
+export async function signIn(page: Page, url: string, email: string): Promise<void> {
+  await page.goto(url)
   await page.fill(inConsole('input[name=email]'), email)
   await page.fill(inConsole('input[name=password]'), DEMO_PASSWORD)
   await page.check(inConsole('input[name=agreement]'))
   await page.click(inConsole('button[type=submit]'))
   await passStartup(page)
-  await page.click(inConsole('.status-trigger:not([disabled]):not([aria-disabled])'))
-  await page.click(inConsole('[role=menuitem][data-status="available"]'))
-  await page.locator(inConsole('.status-trigger .status-name')).filter({ hasText: 'Available' }).waitFor()
-  return { page, errors }
 }
 
 /** Passes the startup check (Chromium's fake camera and microphone). */
