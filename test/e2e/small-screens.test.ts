@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Locator, Page } from 'playwright-core'
+import { axeFailures } from './support/axe'
 import { agentOnline, customerCalls, inConsole } from './support/console-page'
 import { freshWorld } from './support/world'
 
@@ -108,6 +109,12 @@ describe('small screens and narrow slots (issue 17)', () => {
 
   it('<agent-call-panel> in a 360 px CRM side bar: video, hang up and the chat within the bar', async () => {
     const context = await world.newContext({ viewport: { width: 1366, height: 850 } })
+    // Signed out, <agent-status> in the CRM's dark header says so in colours that read on it.
+    const signedOut = await context.newPage()
+    await signedOut.goto(`${world.server.url}/crm.html`)
+    await signedOut.locator('agent-status .status-area').waitFor()
+    assert.deepEqual(await axeFailures(signedOut), [])
+    await signedOut.close()
     const { page, errors } = await agentOnline(context, world.server, 'ana@demo.test')
     // The same tab: the session (without remember-me) is this tab's, and the active-tab lock is its.
     await page.goto(`${world.server.url}/crm.html`)
@@ -116,6 +123,8 @@ describe('small screens and narrow slots (issue 17)', () => {
       if (body) body.style.gridTemplateColumns = '1fr 360px'
     })
     await page.locator('agent-status .status-trigger[data-status="available"]').waitFor()
+    // The demo's CRM page (its dark header, its hostile CSS) passes axe with the agent signed in.
+    assert.deepEqual(await axeFailures(page), [])
     await customerCalls(await world.newContext(), world.server, 'Sales', 'Sara Side')
     await page.click('agent-call-panel dialog.inbound-modal[open] .answer-button')
     await page.locator('agent-call-panel .call-area .main-video video').waitFor()

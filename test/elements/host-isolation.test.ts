@@ -100,4 +100,24 @@ describe('isolation from the host page’s sizes, and the theme API', () => {
     expect(innerBox(login).font).to.equal('20px')
     expect(getComputedStyle(login).getPropertyValue('--sl-color-primary-600').trim()).to.equal('rgb(1, 2, 3)')
   })
+
+  it('paints its own surface under its text on a dark host bar, which the host can take away', async () => {
+    const status = await mount(html`<agent-status lang="en" style="background: #123"></agent-status>`)
+    const root = shadow(status).querySelector('.agent-root')
+    if (!root) throw new Error('no inner root')
+    const look = getComputedStyle(root)
+    // White under the console's dark text, as a rounded chip in the bar.
+    expect(look.backgroundColor).to.equal('rgb(255, 255, 255)')
+    expect(look.color).to.equal('rgb(24, 24, 27)')
+    expect(parseFloat(look.borderTopLeftRadius)).to.be.greaterThan(0)
+    expect(parseFloat(look.paddingInlineStart)).to.be.greaterThan(0)
+    const override = document.createElement('style')
+    override.textContent = 'agent-status::part(root) { background: transparent }'
+    document.head.append(override)
+    try {
+      expect(getComputedStyle(root).backgroundColor).to.equal('rgba(0, 0, 0, 0)')
+    } finally {
+      override.remove()
+    }
+  })
 })

@@ -37,6 +37,9 @@ export const baseStyles = css`
     letter-spacing: normal;
     text-align: start;
     color: var(--sl-color-neutral-900);
+    /* Its own surface under its own text colours: the text keeps its contrast on any host background
+       (a CRM's dark header), not only on a light one. */
+    background: var(--sl-panel-background-color);
     -webkit-font-smoothing: antialiased;
   }
   .agent-root *,

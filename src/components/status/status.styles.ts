@@ -2,6 +2,11 @@ import { css } from 'lit'
 
 /** The status area: menu button, connection state and timer in one row. */
 export const statusStyles = css`
+  /* Alone in a host's bar, <agent-status> is a chip: its surface padded and rounded off the bar's colour. */
+  :host(agent-status) .agent-root {
+    padding: var(--sl-spacing-2x-small) var(--sl-spacing-small);
+    border-radius: var(--sl-border-radius-medium);
+  }
   .status-area {
     display: flex;
     align-items: center;
