@@ -15,6 +15,13 @@ import { useEventSync } from './useEventSync'
 import { useEventLabels } from './useEventLabels'
 import { useNow } from './useNow'
 
+/**
+ * Below this height (px) an appointment is drawn on one line, its badge whole: two lines of the event's
+ * small text and its padding need about 46 px (FullCalendar's own 30 px cut a 45-minute box's badge at
+ * 390 px, where half an hour is 26 px high).
+ */
+const EVENT_SHORT_HEIGHT_PX = 46
+
 /** Past appointments dim on the minute they end. */
 const DIM_REFRESH_MS = 60_000
 
@@ -106,6 +113,7 @@ export function DayGrid({ date, timeZone, appointments, onOpen }: DayGridProps) 
         slotDuration="00:30:00"
         slotLabelFormat={timeFormat}
         displayEventTime={false}
+        eventShortHeight={EVENT_SHORT_HEIGHT_PX}
         eventContent={content}
         eventClick={click}
       />

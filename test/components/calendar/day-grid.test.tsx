@@ -242,6 +242,40 @@ describe('<CalendarArea> day grid', () => {
     }
   })
 
+  it('shows every badge whole inside its box in a 366 px column, from 15 to 90 minutes', async () => {
+    // At 390 × 844 the calendar is the page's width and half an hour is about 26 px high.
+    time = fakeClock(Date.parse('2026-11-23T06:00:00Z'))
+    setCalendarTimeZone('UTC')
+    showDay('2026-11-23')
+    const items = [
+      at('2026-11-23T07:00:00Z', 'A quarter', 15),
+      at('2026-11-23T08:00:00Z', 'Half an hour', 30),
+      at('2026-11-23T09:00:00Z', 'Team sync (external calendar)', 45, { type: 'external' }),
+      at('2026-11-23T10:00:00Z', 'Three quarters with a customer', 45),
+      at('2026-11-23T11:00:00Z', 'Lunch', 60, { type: 'blocked' }),
+      at('2026-11-23T12:00:00Z', 'An hour and a half', 90),
+    ]
+    socket.answer('appointments:find', foundReply(items))
+    area = await renderArea(<CalendarArea />, { width: 366, height: 500 })
+    await waitUntil(() => area!.shadow.querySelectorAll('.appointment-badge').length === items.length)
+    const shadow = area.shadow
+    const slot = shadow.querySelector('td.fc-timegrid-slot-lane')!.getBoundingClientRect()
+    expect(slot.height, 'half an hour').to.be.at.most(30)
+    for (const { title } of items) {
+      const own = [...shadow.querySelectorAll<HTMLElement>('.fc-event')].find((el) =>
+        el.textContent?.includes(title),
+      )!
+      own.scrollIntoView({ block: 'center' })
+      const box = own.getBoundingClientRect()
+      const badge = own.querySelector('.appointment-badge')!
+      const tag = badge.getBoundingClientRect()
+      expect(tag.top, `${title}: badge top`).to.be.at.least(box.top - 0.5)
+      expect(tag.bottom, `${title}: badge bottom (box ${box.height} px high)`).to.be.at.most(box.bottom + 0.5)
+      expect(tag.right, `${title}: badge right`).to.be.at.most(box.right + 0.5)
+      expect(tag.width, `${title}: badge width`).to.be.at.least(badge.scrollWidth - 0.5)
+    }
+  })
+
   it('is read-only: no selection, no drag, no resize; external appointments do not open', async () => {
     const items = [
       at('2026-11-23T15:00:00Z', 'Open me'),
