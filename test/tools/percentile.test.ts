@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { percentile } from '../../bench/support/percentile'
-import { histogramQuantile, parsePrometheus } from '../server/support/prometheus'
+import { histogramIncrease, histogramQuantile, parsePrometheus } from '../server/support/prometheus'
 
 describe('the benchmarks’ percentile (bench/support/percentile)', () => {
   it('picks the nearest rank: the ⌈p·n⌉-th value in order', () => {
@@ -20,5 +20,34 @@ describe('the benchmarks’ percentile (bench/support/percentile)', () => {
     lines.push(`latency_seconds_bucket{le="+Inf"} 200`, `latency_seconds_count 200`)
     const server = histogramQuantile(parsePrometheus(lines.join('\n')), 'latency_seconds', 0.99) * 1000
     assert.equal(Math.round(server), percentile(values, 99))
+  })
+
+  it('reads a quantile of the observations between two scrapes only (a warm-up left out)', () => {
+    // Before: 10 slow observations (warm-up, 50 ms); after: the same 10 and 100 more of 1…100 ms.
+    const scrape = (values: number[]) => {
+      const bounds = [...Array.from({ length: 100 }, (_, index) => index + 1), 50]
+      const lines = [...new Set(bounds)].map(
+        (ms) => `latency_seconds_bucket{le="${ms / 1000}"} ${values.filter((value) => value <= ms).length}`,
+      )
+      lines.push(
+        `latency_seconds_bucket{le="+Inf"} ${values.length}`,
+        `latency_seconds_count ${values.length}`,
+      )
+      lines.push(`latency_seconds_sum ${values.reduce((sum, value) => sum + value / 1000, 0)}`)
+      return parsePrometheus(lines.join('\n'))
+    }
+    const warmUp = Array.from({ length: 10 }, () => 50)
+    const measured = Array.from({ length: 100 }, (_, index) => index + 1)
+    const window = histogramIncrease(scrape([...warmUp, ...measured]), scrape(warmUp), 'latency_seconds')
+    const count = window.find((sample) => sample.name === 'latency_seconds_count')?.value
+    assert.equal(count, 100)
+    assert.equal(
+      Math.round(histogramQuantile(window, 'latency_seconds', 0.99) * 1000),
+      percentile(measured, 99),
+    )
+    assert.equal(
+      Math.round(histogramQuantile(window, 'latency_seconds', 0.5) * 1000),
+      percentile(measured, 50),
+    )
   })
 })

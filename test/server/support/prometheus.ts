@@ -32,6 +32,22 @@ export function valueOf(samples: Sample[], name: string, labels: Record<string, 
 }
 
 /**
+ * What a histogram (or any counter) `name` gained between two scrapes, as samples (Prometheus's
+ * `increase()` without a reset): `after`'s `name_bucket`, `name_count` and `name_sum` samples less the
+ * same samples of `before`. Quantiles of the result cover the observations in between only.
+ *
+ * @example
+ * histogramQuantile(histogramIncrease(later, earlier, 'latency_seconds'), 'latency_seconds', 0.99)
+ */
+export function histogramIncrease(after: Sample[], before: Sample[], name: string): Sample[] {
+  const key = (sample: Sample) => `${sample.name}${JSON.stringify(Object.entries(sample.labels).sort())}`
+  const earlier = new Map(before.map((sample) => [key(sample), sample.value]))
+  return after
+    .filter((sample) => [`${name}_bucket`, `${name}_count`, `${name}_sum`].includes(sample.name))
+    .map((sample) => ({ ...sample, value: sample.value - (earlier.get(key(sample)) ?? 0) }))
+}
+
+/**
  * The quantile `q` of a histogram's cumulative buckets, interpolated inside the bucket the way
  * Prometheus's `histogram_quantile` does; NaN without observations.
  */
