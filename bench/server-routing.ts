@@ -198,9 +198,9 @@ if (serverCount !== latencies.length)
 const serverLagP99Ms = valueOf(samples, 'nodejs_eventloop_lag_p99_seconds') * 1000
 // The server's garbage collections while the customers joined (prom-client's default histogram): a
 // pause holds every socket unread, so the joins it catches wait outside the server's own histogram.
+const gcWindow = histogramIncrease(samples, beforeCustomers, 'nodejs_gc_duration_seconds')
 const gcDuring = (kind: string, part: 'count' | 'sum') =>
-  valueOf(samples, `nodejs_gc_duration_seconds_${part}`, { kind }) -
-  valueOf(beforeCustomers, `nodejs_gc_duration_seconds_${part}`, { kind })
+  valueOf(gcWindow, `nodejs_gc_duration_seconds_${part}`, { kind })
 const serverGc = Object.fromEntries(
   ['minor', 'major', 'incremental'].map((kind) => [
     kind,
