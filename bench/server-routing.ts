@@ -12,7 +12,7 @@
 // (its socket has answered a first event), and WARMUP customers are routed before it, outside both
 // figures (the server's histogram is read as its increase over the window), as any benchmark warms up.
 // Usage: node --import tsx bench/server-routing.ts   (AGENTS, CUSTOMERS, SEGMENTS, ARRIVAL_MS,
-// AGENT_PROCESSES, WARMUP to change)
+// AGENT_PROCESSES, WARMUP to change; CPU_PROFILE=<file> writes the server's profile of the window)
 import { fork, type ChildProcess } from 'node:child_process'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { randomUUID } from 'node:crypto'
@@ -160,6 +160,15 @@ const scrape = async () => {
 }
 // A scrape restarts the server's event-loop percentiles: the next one covers the customers only.
 const beforeCustomers = await scrape()
+// CPU_PROFILE=<file>: the server's CPU profile over the customers' joins (the window), to see where its
+// loop's time went; the profiler's own cost is in every figure of such a run.
+const profileServer = async (type: 'profile-start' | 'profile-stop') => {
+  if (!process.env.CPU_PROFILE) return
+  const answered = new Promise((resolve) => child.once('message', resolve))
+  child.send({ type })
+  await answered
+}
+await profileServer('profile-start')
 // Any client process's event-loop delay is part of what the clients measure: each reports its own.
 const clientLoop = monitorEventLoopDelay({ resolution: 1 })
 clientLoop.enable()
@@ -177,6 +186,7 @@ const rungInTime = await Promise.race([
   new Promise<false>((resolve) => setTimeout(() => resolve(false), 60_000)),
 ])
 clientLoop.disable()
+await profileServer('profile-stop')
 const agentLoops = await Promise.all(
   agentProcesses.map((child) => {
     const report = fromAgents(child, 'report')

@@ -1,6 +1,8 @@
 // The server side of bench/server-routing.ts, in its own process so that its memory is its own:
 // a reference server on in-memory PGlite with agents created for the run. Talks to the parent over IPC.
 import { randomUUID } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import { Session } from 'node:inspector/promises'
 import { createApplication } from '../../server/app'
 import { hashPassword } from '../../server/auth/passwords'
 import { insertUser } from '../../server/store/seed'
@@ -66,7 +68,22 @@ function memory() {
   }
 }
 
-process.on('message', (message: { type: string }) => {
+// CPU_PROFILE=<file>: the server's CPU profile over the measured window, for Chromium's DevTools.
+const profiler = process.env.CPU_PROFILE ? new Session() : null
+process.on('message', async (message: { type: string }) => {
+  if (message.type === 'profile-start' && profiler) {
+    profiler.connect()
+    // 100 µs: a join's work is a few milliseconds.
+    await profiler.post('Profiler.setSamplingInterval', { interval: 100 })
+    await profiler.post('Profiler.enable')
+    await profiler.post('Profiler.start')
+    process.send?.({ type: 'profiling' })
+  }
+  if (message.type === 'profile-stop' && profiler) {
+    const { profile } = await profiler.post('Profiler.stop')
+    await writeFile(process.env.CPU_PROFILE as string, JSON.stringify(profile))
+    process.send?.({ type: 'profiled' })
+  }
   if (message.type === 'memory') process.send?.({ type: 'memory', memory: memory() })
   if (message.type === 'stamps') process.send?.({ type: 'stamps', stamps })
   if (message.type === 'stop') void app.close().then(() => process.exit(0))

@@ -14,11 +14,26 @@ async function segmentOf(db: Queryable, id: string | null): Promise<Segment | nu
   return rows[0] ?? null
 }
 
+/** The fields of a call that its ring shows: all `offer_next_call` returns of it (migration 043). */
+export type RingingCallRow = Pick<
+  CallRow,
+  | 'id'
+  | 'segment_id'
+  | 'previous_segment_id'
+  | 'queued_at'
+  | 'priority'
+  | 'customer_name'
+  | 'ticket_id'
+  | 'poc'
+  | 'branch'
+  | 'transfer'
+>
+
 /** What rings at an agent: `inbound` (queue, also after a transfer to a segment), `transferred` or `invited`. */
 export async function inboundView(
   context: ServerContext,
   db: Queryable,
-  call: CallRow,
+  call: RingingCallRow,
   offer: { kind: OfferKind; fromAgentName: string | null; expiresAt: Date },
   known?: { segment: Segment; previousSegment: Segment | null },
 ): Promise<InboundCall> {

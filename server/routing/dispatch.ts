@@ -2,10 +2,9 @@ import { performance } from 'node:perf_hooks'
 import type { ServerContext } from '../context'
 import type { Queryable } from '../store/database'
 import { newId } from '../store/ids'
-import type { CallRow } from '../store/calls'
 import { agentSegments } from '../store/agent-states'
 import { rooms } from '../realtime/io-types'
-import { inboundView } from './call-view'
+import { inboundView, type RingingCallRow } from './call-view'
 import { liveSince } from './liveness'
 
 /** Segment names fetched with a call, so the ring needs no more queries. */
@@ -28,7 +27,7 @@ export interface JoinedCall {
 interface NewOffer {
   offerId: string
   agentId: string
-  call: CallRow & SegmentNames
+  call: RingingCallRow & SegmentNames
   expiresAt: Date
   /** No agent was rung for this call before: its wait counts in the routing-latency histogram. */
   firstRing: boolean
@@ -66,29 +65,20 @@ export async function dispatchForAgent(context: ServerContext, userId: string): 
   for (const segmentId of await agentSegments(context.db, userId)) await dispatchSegment(context, segmentId)
 }
 
-/** Dates of a call row that come back as strings inside jsonb. */
-const CALL_DATES = [
-  'queued_at',
-  'queue_deadline',
-  'answered_at',
-  'ended_at',
-  'customer_disconnected_at',
-  'comments_at',
-  'releasing_at',
-] as const
+/** The rung call as jsonb gives it (the routing function returns it that way): its date is a string. */
+type RingingCallJson = Omit<RingingCallRow, 'queued_at'> & { queued_at: string }
 
-/** A call row read from jsonb (the routing function returns the call that way). */
-function callFromJson(json: Record<string, unknown>): CallRow {
-  const row = { ...json } as Record<string, unknown>
-  for (const key of CALL_DATES) if (typeof row[key] === 'string') row[key] = new Date(row[key] as string)
-  return row as unknown as CallRow
+/** The rung call read from jsonb: its one date made a Date. */
+function callFromJson(json: RingingCallJson): RingingCallRow {
+  return { ...json, queued_at: new Date(json.queued_at) }
 }
 
 /**
  * Rings one queued call if an agent is free: the `offer_next_call` function (migration 002) finds the
  * first queued call of the segment with a ready agent, locks both `SKIP LOCKED` and writes the offer,
- * in one call; since migration 042 it also says whether the call was rung before. `more` says whether
- * other queued calls may still ring.
+ * in one call; since migration 042 it also says whether the call was rung before, and since 043 it
+ * returns only the fields of the call that the ring shows. `more` says whether other queued calls may
+ * still ring.
  */
 async function offerNextCall(
   context: ServerContext,
@@ -99,7 +89,7 @@ async function offerNextCall(
   const offerId = newId()
   const expiresAt = new Date(now + context.timers.ringTimeoutMs)
   const rows = await tx.query<{
-    call: Record<string, unknown>
+    call: RingingCallJson
     agent_id: string
     segment_name: string
     previous_segment_name: string | null

@@ -17,7 +17,7 @@ import { dispatchForAgent, dispatchSegment } from './dispatch'
 export async function queueStatus(
   context: ServerContext,
   db: Queryable,
-  call: CallRow,
+  call: QueuedCall,
 ): Promise<QueueStatus> {
   const rows = await db.query<{ position: number; name: string }>(
     `SELECT (SELECT count(*)::int FROM calls q WHERE q.segment_id = c.segment_id AND q.status IN ('queued', 'ringing')
@@ -34,6 +34,9 @@ export async function queueStatus(
     peerId: callCustomerPeerId(call.id),
   }
 }
+
+/** What `join_queue` returns of the call it stored (migration 043): what the join reads. */
+type QueuedCall = Pick<CallRow, 'id' | 'segment_id' | 'queued_at' | 'queue_deadline'>
 
 /**
  * `queue:join`: the customer calls a segment. The call is stored (queued), the customer's sockets join
@@ -57,8 +60,9 @@ export async function joinQueue(
   })
   const form = Object.entries(request.form ?? {}).map(([label, value]) => ({ label, value }))
   const target = request.personalLink ? await personalLinkTarget(context, request.personalLink) : null
-  // One statement (the `join_queue` function of migrations 002, 005 and 041): the call and its first participant.
-  const inserted = await context.db.query<CallRow>(
+  // One statement (the `join_queue` function of migrations 002, 005, 041 and 043): the call and its first
+  // participant.
+  const inserted = await context.db.query<QueuedCall>(
     'SELECT * FROM join_queue($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)',
     [
       id,
@@ -80,7 +84,7 @@ export async function joinQueue(
     ],
   )
   const created = inserted[0]
-  const call = created ?? (await liveCallOfCustomer(context.db, customer.sessionId))
+  const call: QueuedCall | undefined = created ?? (await liveCallOfCustomer(context.db, customer.sessionId))
   if (!call) throw new ServerError(404, 'Unknown segment')
   await context.customers
     .in(rooms.customer(customer.sessionId))
