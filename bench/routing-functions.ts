@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks'
 import Fastify from 'fastify'
 import { createApplication } from '../server/app'
-import { insertUser } from '../server/store/seed'
+import { insertReadyAgents } from '../test/server/support/ready-agents'
 import { newId } from '../server/store/ids'
 import { SEED } from '../server/store/seed-content'
 import * as logging from '../server/observability/logger'
@@ -37,28 +37,11 @@ async function measure(analyzed: boolean) {
       SEED.account,
       `Bench ${index}`,
     ])
-  await db.transaction(async (tx) => {
-    for (let a = 0; a < AGENTS; a++) {
-      const id = newId()
-      await insertUser(tx, {
-        id,
-        accountId: SEED.account,
-        email: `functions-${a}@bench.test`,
-        firstname: 'Bench',
-        lastname: String(a),
-        level: 5,
-        passwordHash: 'x',
-      })
-      await tx.query('INSERT INTO agent_segments (user_id, segment_id) VALUES ($1, $2)', [
-        id,
-        segments[a % SEGMENTS],
-      ])
-      await tx.query(
-        `UPDATE agent_states SET status = 'available', connected = true, node_id = $2,
-                available_since = now() - interval '1 day' + $3 * interval '1 second' WHERE user_id = $1`,
-        [id, app.context.nodeId, a],
-      )
-    }
+  await insertReadyAgents(db, {
+    count: AGENTS,
+    segments,
+    nodeId: app.context.nodeId,
+    emailPrefix: 'functions',
   })
   if (analyzed) await db.query('ANALYZE')
   const joins: number[] = []

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict'
 import type { PGliteDatabase } from '../../server/store/pglite-database'
 import { newId } from '../../server/store/ids'
 import { SEED } from '../../server/store/seed-content'
-import { insertUser } from '../../server/store/seed'
 import { freshDatabase } from './support/prepared-database'
+import { insertReadyAgents } from './support/ready-agents'
 
 // The ring's agent search (offer_next_call, migration 043) on tables with statistics, as PostgreSQL's
 // autovacuum keeps them: it must read agents in "waited longest" order through agent_states_ready and
@@ -28,32 +28,7 @@ describe('the routing function on tables with statistics', () => {
         `Plan ${s}`,
       ])
     }
-    await db.transaction(async (tx) => {
-      for (let a = 0; a < agents; a++) {
-        const id = newId()
-        agentIds.push(id)
-        await insertUser(tx, {
-          id,
-          accountId: SEED.account,
-          email: `plan-${a}@plan.test`,
-          firstname: 'Plan',
-          lastname: String(a),
-          level: 5,
-          passwordHash: 'x',
-        })
-        await tx.query('INSERT INTO agent_segments (user_id, segment_id) VALUES ($1, $2)', [
-          id,
-          segments[a % segmentCount],
-        ])
-        // Agent a has waited a seconds less than agent 0.
-        await tx.query(
-          `UPDATE agent_states SET status = 'available', connected = true, node_id = $2,
-                  available_since = now() - interval '1 hour' + $3 * interval '1 second'
-            WHERE user_id = $1`,
-          [id, nodeId, a],
-        )
-      }
-    })
+    agentIds.push(...(await insertReadyAgents(db, { count: agents, segments, nodeId, emailPrefix: 'plan' })))
     await db.query('ANALYZE')
   })
   after(() => db.close())
