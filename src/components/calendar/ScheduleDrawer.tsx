@@ -20,6 +20,7 @@ import {
 import { $scheduleErrors, submitSchedule } from '../../stores/calendar/schedule-submit'
 import type { MessageId } from '../../stores/app/i18n'
 import { DynamicForm } from '../forms/DynamicForm'
+import { steadyPopup } from '../common/steady-popup'
 import { useOverlayOpen } from '../common/useOverlayOpen'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { MonthPicker } from './MonthPicker'
@@ -85,6 +86,7 @@ export function ScheduleDrawer() {
           {creating && <ScheduleProblems service={form.service} />}
           {creating && (
             <sl-select
+              {...steadyPopup}
               className="service-select"
               label={t('calendar.schedule.service')}
               value={form.service ?? ''}
@@ -127,6 +129,7 @@ export function ScheduleDrawer() {
           )}
           {creating && (
             <sl-select
+              {...steadyPopup}
               className="referrer-select"
               label={t('calendar.schedule.referrer')}
               value={referrerIndex >= 0 ? `link-${referrerIndex}` : ''}

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $callTags, chooseTags } from '../../stores/call/call-tags'
+import { steadyPopup } from '../common/steady-popup'
 import '@shoelace-style/shoelace/dist/components/select/select.js'
 import '@shoelace-style/shoelace/dist/components/option/option.js'
 
@@ -10,6 +11,7 @@ export function TagsField() {
   const tags = useStore($callTags)
   return (
     <sl-select
+      {...steadyPopup}
       className="tags-field"
       multiple
       clearable

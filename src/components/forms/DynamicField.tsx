@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl'
 import type { FormField, FormValues } from '../../protocol'
+import { steadyPopup } from '../common/steady-popup'
 import '@shoelace-style/shoelace/dist/components/input/input.js'
 import '@shoelace-style/shoelace/dist/components/textarea/textarea.js'
 import '@shoelace-style/shoelace/dist/components/select/select.js'
@@ -73,6 +74,7 @@ export function DynamicField({ id, field, value, error, disabled, onChange }: Dy
       <div className="dynamic-field">
         <sl-select
           {...common}
+          {...steadyPopup}
           value={typeof value === 'string' ? value : ''}
           clearable={!field.required}
           onsl-change={(event) => onChange(targetValue(event) || null)}

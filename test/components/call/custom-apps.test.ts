@@ -1,4 +1,5 @@
 import { expect, nextFrame } from '@open-wc/testing'
+import { setAnimation } from '@shoelace-style/shoelace/dist/utilities/animation-registry.js'
 import { waitUntil } from '../../support/waits'
 import { APP_ACTION_TIMEOUT_MS, APP_LOG_MAX } from '../../../src/constants'
 import type { AppAction } from '../../../src/protocol'
@@ -170,6 +171,38 @@ describe('<agent-call-panel> custom apps view', () => {
       expect($appActions.get().pending).to.equal(null)
     })
   }
+
+  it('opens the menu again when the trigger is clicked while it is still closing from a choice', async () => {
+    page.socket.answer('apps:message', () => ok())
+    await openApps()
+    const dropdown = page.$<HTMLElement & { open: boolean }>('.app-actions')!
+    // A long closing animation makes the window deterministic; Shoelace's own lasts 100 ms.
+    setAnimation(dropdown, 'dropdown.hide', {
+      keyframes: [{ opacity: 1 }, { opacity: 0 }],
+      options: { duration: 1_000 },
+    })
+    const settled = (event: string) =>
+      new Promise<void>((resolve) => dropdown.addEventListener(event, () => resolve(), { once: true }))
+    const shown = settled('sl-after-show')
+    trigger().click()
+    await shown
+    let closed = false
+    const hidden = settled('sl-after-hide').then(() => (closed = true))
+    const command = await choose('start')
+    report(answer('start', command.data.requestId))
+    await waitUntil(() => text(trigger()) === 'Actions')
+    // The app answered while the menu was still closing: the agent opens it again at once.
+    expect(dropdown.open).to.equal(false)
+    expect(closed, 'still closing').to.equal(false)
+    const shownAgain = settled('sl-after-show')
+    trigger().click()
+    await Promise.all([hidden, shownAgain])
+    await nextFrame()
+    expect(dropdown.open).to.equal(true)
+    const item = page.$<HTMLElement>('.app-action-stop')!
+    expect(item.checkVisibility({ opacityProperty: true }), 'the open menu shows its items').to.equal(true)
+    expect(item.getBoundingClientRect().height).to.be.greaterThan(0)
+  })
 
   it('shows why the app could not, or why the server did not relay, and clears it on the next action', async () => {
     await openApps()

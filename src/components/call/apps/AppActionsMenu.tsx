@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { APP_ACTIONS, type AppAction } from '../../../protocol'
 import { $appActions, sendAppAction } from '../../../stores/call/custom-apps'
+import { steadyPopup } from '../../common/steady-popup'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/dropdown/dropdown.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
@@ -22,7 +23,7 @@ export function AppActionsMenu() {
   return (
     <>
       {/* Never disabled itself: a dropdown disabled while open keeps its panel on screen. */}
-      <sl-dropdown className="app-actions">
+      <sl-dropdown className="app-actions" {...steadyPopup}>
         <sl-button slot="trigger" caret className="app-actions-trigger" disabled={pending !== null}>
           {pending ? (
             <>
