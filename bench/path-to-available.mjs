@@ -4,7 +4,9 @@
 // Available, and the run then waits until the network has been idle for 2 s (so a chunk that loads right
 // after, like the calendar's, counts). Every HTTP response of the run is counted with its body gzipped
 // (level 9: the reference server does not compress, so the figure does not depend on a server's
-// settings). Prints JSON; exits non-zero, printing no figure, when a run fails.
+// settings). Prints JSON; exits non-zero, printing no figure, when a run fails. `owners` says where the
+// scripts' bytes come from: each package's or console folder's code on the path, gzipped alone
+// (bench/support/path-owners.mjs).
 // Usage: node bench/path-to-available.mjs [--runs N]   (N runs, each in a fresh browser and server)
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -12,6 +14,7 @@ import { createServer } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.mjs'
+import { pathOwners } from './support/path-owners.mjs'
 
 const KB = 1024
 const LIMIT = 175 * KB
@@ -170,6 +173,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         spread,
         byType: last.byType,
         requests: last.requests,
+        // Each package's or console folder's code among the scripts fetched, gzipped alone.
+        owners: pathOwners(
+          [
+            ...new Set(
+              last.files.map((file) => file.file).filter((file) => /^\/dist\/cdn\/.*\.js$/.test(file)),
+            ),
+          ].map((file) => `.${file}`),
+        ),
         files: last.files,
       },
       null,
