@@ -1,7 +1,5 @@
 import { expect, nextFrame } from '@open-wc/testing'
 import { setAnimation } from '@shoelace-style/shoelace/dist/utilities/animation-registry.js'
-import { createRoot, type Root } from 'react-dom/client'
-import { flushSync } from 'react-dom'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/dropdown/dropdown.js'
 import '@shoelace-style/shoelace/dist/components/menu/menu.js'
@@ -9,6 +7,7 @@ import '@shoelace-style/shoelace/dist/components/menu-item/menu-item.js'
 import '@shoelace-style/shoelace/dist/components/option/option.js'
 import '@shoelace-style/shoelace/dist/components/select/select.js'
 import { steadyPopup } from '../../src/components/common/steady-popup'
+import { renderArea, type RenderedArea } from '../support/render-area'
 import { waitUntil } from '../support/waits'
 
 type Popup = HTMLElement & {
@@ -24,20 +23,13 @@ const next = (element: HTMLElement, name: string) =>
   new Promise<void>((resolve) => element.addEventListener(name, () => resolve(), { once: true }))
 
 describe('steadyPopup: a Shoelace popup opened again while it is still closing', () => {
-  let host: HTMLDivElement
-  let root: Root
+  let area: RenderedArea
+  afterEach(() => area.unmount())
 
-  beforeEach(() => {
-    host = document.createElement('div')
-    document.body.append(host)
-    root = createRoot(host)
-  })
-  afterEach(() => {
-    root.unmount()
-    host.remove()
-  })
-
-  /** Opens, closes and at once reopens the element, the close lasting 500 ms; resolves once both settled. */
+  /**
+   * Opens, closes and at once reopens the element, the close lasting 500 ms, and checks what the agent
+   * sees once it has opened: the panel at full opacity, no fade of the old close over it.
+   */
   async function reopenWhileClosing(element: Popup, hideAnimation: string): Promise<void> {
     // A long close makes the window deterministic; Shoelace's own lasts 100 ms.
     setAnimation(element, hideAnimation, {
@@ -56,40 +48,40 @@ describe('steadyPopup: a Shoelace popup opened again while it is still closing',
     expect(closed, 'still closing').to.equal(false)
     const shown = next(element, 'sl-after-show')
     void element.show()
-    await Promise.all([hidden, shown])
+    await shown
+    expect(getComputedStyle(element.popup.popup).opacity, 'no closing fade over the opened panel').to.equal(
+      '1',
+    )
+    await hidden
     await nextFrame()
   }
 
   it('keeps a dropdown menu on screen', async () => {
-    flushSync(() =>
-      root.render(
-        <sl-dropdown {...steadyPopup}>
-          <sl-button slot="trigger">Actions</sl-button>
-          <sl-menu>
-            <sl-menu-item value="one">One</sl-menu-item>
-          </sl-menu>
-        </sl-dropdown>,
-      ),
+    area = await renderArea(
+      <sl-dropdown {...steadyPopup}>
+        <sl-button slot="trigger">Actions</sl-button>
+        <sl-menu>
+          <sl-menu-item value="one">One</sl-menu-item>
+        </sl-menu>
+      </sl-dropdown>,
     )
-    const dropdown = host.querySelector<Popup>('sl-dropdown')!
+    const dropdown = area.shadow.querySelector<Popup>('sl-dropdown')!
     await reopenWhileClosing(dropdown, 'dropdown.hide')
     expect(dropdown.open).to.equal(true)
-    const item = host.querySelector('sl-menu-item')!
+    const item = area.shadow.querySelector('sl-menu-item')!
     expect(item.checkVisibility({ opacityProperty: true }), 'the open menu shows its item').to.equal(true)
   })
 
   it('keeps a select’s options on screen', async () => {
-    flushSync(() =>
-      root.render(
-        <sl-select {...steadyPopup} label="Service">
-          <sl-option value="one">One</sl-option>
-        </sl-select>,
-      ),
+    area = await renderArea(
+      <sl-select {...steadyPopup} label="Service">
+        <sl-option value="one">One</sl-option>
+      </sl-select>,
     )
-    const select = host.querySelector<Popup>('sl-select')!
+    const select = area.shadow.querySelector<Popup>('sl-select')!
     await reopenWhileClosing(select, 'select.hide')
     expect(select.open).to.equal(true)
-    const option = host.querySelector('sl-option')!
+    const option = area.shadow.querySelector('sl-option')!
     expect(option.checkVisibility({ opacityProperty: true }), 'the open select shows its option').to.equal(
       true,
     )
