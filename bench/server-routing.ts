@@ -12,7 +12,9 @@
 // (its socket has answered a first event), and WARMUP customers are routed before it, outside both
 // figures (the server's histogram is read as its increase over the window), as any benchmark warms up.
 // Usage: node --import tsx bench/server-routing.ts   (AGENTS, CUSTOMERS, SEGMENTS, ARRIVAL_MS,
-// AGENT_PROCESSES, WARMUP to change; CPU_PROFILE=<file> writes the server's profile of the window)
+// AGENT_PROCESSES, WARMUP to change; CPU_PROFILE=<file> writes the server's profile of the window;
+// SERVER_NODE_OPTIONS="--max-semi-space-size=64" runs the server under the Node options an operator
+// would give it in NODE_OPTIONS, and prints them, so a figure says which server it measured)
 import { fork, type ChildProcess } from 'node:child_process'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { randomUUID } from 'node:crypto'
@@ -52,8 +54,10 @@ interface Ready {
   memory: Memory
 }
 
+// The server's own Node options (an operator's NODE_OPTIONS), apart from the clients' processes.
+const serverNodeOptions = process.env.SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? []
 const child = fork(new URL('./support/routing-server.ts', import.meta.url), [], {
-  execArgv: ['--import', 'tsx', '--expose-gc'],
+  execArgv: ['--import', 'tsx', '--expose-gc', ...serverNodeOptions],
   env: { ...process.env, AGENTS: String(AGENTS) },
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 })
@@ -256,6 +260,7 @@ console.log(
     {
       bench: 'server-routing',
       database: 'pglite (in memory)',
+      serverNodeOptions: serverNodeOptions.join(' ') || null,
       agents: AGENTS,
       customers: CUSTOMERS,
       customerArrivalEveryMs: ARRIVAL_MS,
