@@ -14,7 +14,8 @@
 // Usage: node --import tsx bench/server-routing.ts   (AGENTS, CUSTOMERS, SEGMENTS, ARRIVAL_MS,
 // AGENT_PROCESSES, WARMUP to change; CPU_PROFILE=<file> writes the server's profile of the window;
 // SERVER_NODE_OPTIONS="--max-semi-space-size=64" runs the server under the Node options an operator
-// would give it in NODE_OPTIONS, and prints them, so a figure says which server it measured)
+// would give it in NODE_OPTIONS, and prints them, so a figure says which server it measured;
+// DATABASE=postgres runs it on a throwaway PostgreSQL cluster instead of in-memory PGlite)
 import { fork, type ChildProcess } from 'node:child_process'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { randomUUID } from 'node:crypto'
@@ -259,7 +260,7 @@ console.log(
   JSON.stringify(
     {
       bench: 'server-routing',
-      database: 'pglite (in memory)',
+      database: process.env.DATABASE === 'postgres' ? 'postgresql (own cluster)' : 'pglite (in memory)',
       serverNodeOptions: serverNodeOptions.join(' ') || null,
       agents: AGENTS,
       customers: CUSTOMERS,

@@ -1,5 +1,6 @@
 // The server side of bench/server-routing.ts, in its own process so that its memory is its own:
-// a reference server on in-memory PGlite with agents created for the run. Talks to the parent over IPC.
+// a reference server on in-memory PGlite (or PostgreSQL, DATABASE=postgres) with agents created for the
+// run. Talks to the parent over IPC.
 import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { Session } from 'node:inspector/promises'
@@ -8,15 +9,21 @@ import { hashPassword } from '../../server/auth/passwords'
 import { insertUser } from '../../server/store/seed'
 import { newId } from '../../server/store/ids'
 import { SEED } from '../../server/store/seed-content'
+import { startPostgres } from '../../test/server/support/postgres-cluster'
 import { stampRouting } from './routing-stamps'
 
 const agents = Number(process.env.AGENTS ?? 1000)
 const segments = Number(process.env.SEGMENTS ?? 10)
 // The parent reads the server's own routing-latency histogram from /metrics with this token.
 const metricsToken = randomUUID()
+// DATABASE=postgres: a throwaway PostgreSQL cluster of its own (test/server/support/postgres-cluster.ts),
+// the database an operator runs in production; by default the embedded PGlite, in memory.
+const cluster = process.env.DATABASE === 'postgres' ? await startPostgres() : null
+// The parent kills this process when its run fails: the cluster goes with it, not left running.
+process.once('SIGTERM', () => void (cluster?.stop() ?? Promise.resolve()).then(() => process.exit(1)))
 const app = await createApplication({
   version: 'bench',
-  dataDir: 'memory://',
+  ...(cluster ? { databaseUrl: await cluster.createDatabase('routing_bench') } : { dataDir: 'memory://' }),
   metricsToken,
   rateLimits: { api: { max: 1_000_000, windowMs: 60_000 }, login: { max: 1_000_000, windowMs: 60_000 } },
   timers: { ringTimeoutMs: 600_000, sweepIntervalMs: 600_000 },
@@ -86,6 +93,10 @@ process.on('message', async (message: { type: string }) => {
   }
   if (message.type === 'memory') process.send?.({ type: 'memory', memory: memory() })
   if (message.type === 'stamps') process.send?.({ type: 'stamps', stamps })
-  if (message.type === 'stop') void app.close().then(() => process.exit(0))
+  if (message.type === 'stop')
+    void app
+      .close()
+      .then(() => cluster?.stop())
+      .then(() => process.exit(0))
 })
 process.send?.({ type: 'ready', url, metricsToken, emails, segments: segmentIds, memory: memory() })
