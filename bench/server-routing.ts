@@ -53,6 +53,8 @@ interface Ready {
   emails: string[]
   segments: string[]
   memory: Memory
+  /** Which database the server runs on. */
+  database: string
 }
 
 // The server's own Node options (an operator's NODE_OPTIONS), apart from the clients' processes.
@@ -260,7 +262,7 @@ console.log(
   JSON.stringify(
     {
       bench: 'server-routing',
-      database: process.env.DATABASE === 'postgres' ? 'postgresql (own cluster)' : 'pglite (in memory)',
+      database: ready.database,
       serverNodeOptions: serverNodeOptions.join(' ') || null,
       agents: AGENTS,
       customers: CUSTOMERS,

@@ -99,4 +99,5 @@ process.on('message', async (message: { type: string }) => {
       .then(() => cluster?.stop())
       .then(() => process.exit(0))
 })
-process.send?.({ type: 'ready', url, metricsToken, emails, segments: segmentIds, memory: memory() })
+const database = cluster ? 'postgresql (own cluster)' : 'pglite (in memory)'
+process.send?.({ type: 'ready', url, metricsToken, emails, segments: segmentIds, memory: memory(), database })

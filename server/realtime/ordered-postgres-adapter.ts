@@ -29,6 +29,12 @@ interface PendingMessage {
   settle: () => void
 }
 
+/** A message taken for the next statement, with its NOTIFY payload (null: it needs an attachment). */
+interface Outgoing {
+  pending: PendingMessage
+  payload: string | null
+}
+
 /** At most this many messages in one statement. */
 const BATCH_LIMIT = 200
 
@@ -46,9 +52,9 @@ function hasBinary(value: unknown, depth = 0): boolean {
  * publishes each message on whichever pooled connection is free and fetches large ones
  * asynchronously on arrival, so an emit followed by a room change could reach another process (or
  * this one: the adapter applies a local operation only once its NOTIFY is sent) in the other order —
- * a customer removed from the call's room before `call:ended` reached them. Here every publish waits
- * for the one before (NOTIFYs commit in order, and PostgreSQL delivers them in commit order), and
- * arrivals are handled one after the other.
+ * a customer removed from the call's room before `call:ended` reached them. Here every statement waits
+ * for the one before (NOTIFYs commit in order, and PostgreSQL delivers them in commit order, those of
+ * one statement in the order sent), and arrivals are handled one after the other.
  */
 class OrderedPubSub {
   readonly #channels = new Set<string>()
@@ -158,8 +164,8 @@ class OrderedPubSub {
    * The next messages to send together, each with its NOTIFY payload: inline ones in a row, or one
    * alone that needs an attachment (binary, or over NOTIFY's limit; its payload is null).
    */
-  #takeBatch(): Array<{ pending: PendingMessage; payload: string | null }> {
-    const batch: Array<{ pending: PendingMessage; payload: string | null }> = []
+  #takeBatch(): Outgoing[] {
+    const batch: Outgoing[] = []
     while (batch.length < BATCH_LIMIT && this.#queue.length > 0) {
       const pending = this.#queue[0] as PendingMessage
       const payload = this.#inline(pending.message, this.#sequence + 1)
@@ -185,8 +191,8 @@ class OrderedPubSub {
     return `${this.options.channelPrefix}#${message.nsp ?? '/'}`
   }
 
-  async #send(batch: Array<{ pending: PendingMessage; payload: string | null }>): Promise<void> {
-    const [first] = batch as [{ pending: PendingMessage; payload: string | null }]
+  async #send(batch: Outgoing[]): Promise<void> {
+    const [first] = batch as [Outgoing]
     if (first.payload !== null) {
       // In the array's order: notifications of one transaction reach listeners in the order sent.
       await this.pool.query(
