@@ -57,15 +57,20 @@ async function figures(page: Page): Promise<Record<string, number>> {
   return found
 }
 
-/** The history's rows as [customer, outcome] pairs. */
+/**
+ * The history's rows as [customer, outcome] pairs, read in one pass once the table has loaded: read
+ * row by row, a re-render between two reads could pair one row's name with another's outcome.
+ */
 async function historyRows(page: Page): Promise<string[][]> {
-  const rows = page.locator(inConsole('.history-table tbody tr'))
-  const found: string[][] = []
-  for (const row of await rows.all()) {
-    const cells = await row.locator('td').allTextContents()
-    found.push([(await row.locator('.call-link').textContent()) ?? '', cells[4]?.trim() ?? ''])
-  }
-  return found
+  await page.locator(inConsole('.history-table[aria-busy="false"]')).waitFor()
+  return page
+    .locator(inConsole('.history-table tbody tr'))
+    .evaluateAll((rows) =>
+      rows.map((row) => [
+        row.querySelector('.call-link')?.textContent ?? '',
+        row.querySelectorAll('td')[4]?.textContent?.trim() ?? '',
+      ]),
+    )
 }
 
 /** Ana picks a ringtone on the settings page; resolves once the console says it is saved. */

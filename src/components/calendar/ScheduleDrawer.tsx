@@ -13,6 +13,8 @@ import {
   setScheduleValue,
 } from '../../stores/calendar/schedule'
 import {
+  $scheduleDays,
+  $scheduleHours,
   $scheduleReferrers,
   $scheduleServiceForm,
   $scheduleServices,
@@ -48,6 +50,10 @@ export function ScheduleDrawer() {
   const services = useStore($scheduleServices)
   const serviceForm = useStore($scheduleServiceForm)
   const referrers = useStore($scheduleReferrers)
+  const days = useStore($scheduleDays)
+  const hours = useStore($scheduleHours)
+  // Busy while any of its lists loads, so a screen reader (and a test) waits for the form to settle.
+  const loading = [services, serviceForm, referrers, days, hours].some((list) => list.status === 'loading')
   const overlay = useOverlayOpen(drawer.open ? drawer : null, closeScheduleDrawer)
   const creating = drawer.mode === 'create'
   const t = (id: MessageId) => intl.formatMessage({ id })
@@ -69,6 +75,7 @@ export function ScheduleDrawer() {
       {drawer.open && (
         <form
           className="schedule-form"
+          aria-busy={loading}
           noValidate
           onSubmit={(event) => {
             event.preventDefault()

@@ -29,7 +29,9 @@ function type(input: HTMLInputElement, text: string): void {
 }
 const NOW = Date.parse('2026-11-23T12:00:00Z')
 
-function server(overrides: Record<string, (request: FakeRequest) => FakeResponse> = {}) {
+function server(
+  overrides: Record<string, (request: FakeRequest) => FakeResponse | Promise<FakeResponse>> = {},
+) {
   return fakeApi((request) => {
     const route = `${request.method} ${request.path.replace(/[0-9a-f]{24}/g, ':id')}`
     if (overrides[route]) return overrides[route]!(request)
@@ -112,6 +114,24 @@ describe('<ScheduleArea> create drawer', () => {
     expect(q('.month-name')!.textContent).to.equal('November 2026')
     const previousMonth = q<HTMLElement & { disabled: boolean }>('.month-picker sl-icon-button')!
     expect(previousMonth.disabled, 'never before the current month').to.equal(true)
+  })
+
+  it('says it is busy while the service form and the free days load, and not once they are in', async () => {
+    let answerForm: () => void = () => undefined
+    const formAnswered = new Promise<void>((resolve) => (answerForm = resolve))
+    server({
+      'GET /services/:id/forms': () =>
+        formAnswered.then(() => ({ body: { id: SERVICE, title: 'Onboarding', duration: 30, form: [] } })),
+    })
+    area = await renderArea(<ScheduleArea onClose={() => (closed += 1)} />)
+    await time.tick(DRAWER_OPEN_DELAY_MS)
+    await waitUntil(() => all('.days .choice').length === 2, 'the free days', { timeout: 3_000 })
+    expect(q('.schedule-form')!.getAttribute('aria-busy'), 'the form is still on its way').to.equal('true')
+    answerForm()
+    await waitUntil(() => q('.schedule-form')!.getAttribute('aria-busy') === 'false', 'settled', {
+      timeout: 3_000,
+    })
+    expect(all('.days .choice')).to.have.length(2)
   })
 
   it('shows the hours in the customer zone with the agent time beside them', async () => {
