@@ -7,7 +7,7 @@ import { SOCKET_PATH } from '../src/constants'
 import { CUSTOMER_NAMESPACE, RECORDER_NAMESPACE } from '../src/protocol'
 import { decodeQueryString } from '../src/protocol/query-string'
 import type { Database } from './store/database'
-import { openPGlite } from './store/pglite-database'
+import { PGliteThreadDatabase } from './store/pglite-thread'
 import { openPostgres } from './store/postgres-database'
 import { migrate } from './store/migrate'
 import { seedWithin } from './store/seed'
@@ -165,7 +165,7 @@ async function openDatabase(options: ApplicationOptions): Promise<Database> {
   const url = options.databaseUrl
   // postgres:// and postgresql:// go to a server; anything else names a PGlite data dir (memory:// included).
   if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url)
-  return openPGlite({ dataDir: options.dataDir ?? url ?? '.data/pglite' })
+  return PGliteThreadDatabase.open({ dataDir: options.dataDir ?? url ?? '.data/pglite' })
 }
 
 /**
