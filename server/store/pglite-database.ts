@@ -40,7 +40,10 @@ export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob
   }
 }
 
-/** The PGlite implementation of `Database`. */
+/**
+ * PGlite on the calling thread, as `Database`: the tests' databases and the command-line tools. The
+ * server opens it on a thread of its own instead (`PGliteThreadDatabase`, ./pglite-thread.ts).
+ */
 export class PGliteDatabase implements Database {
   readonly kind = 'pglite' as const
   #closed = false
