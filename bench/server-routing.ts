@@ -12,7 +12,8 @@
 // (its socket has answered a first event), and WARMUP customers are routed before it, outside both
 // figures (the server's histogram is read as its increase over the window), as any benchmark warms up.
 // Usage: node --import tsx bench/server-routing.ts   (AGENTS, CUSTOMERS, SEGMENTS, ARRIVAL_MS,
-// AGENT_PROCESSES, WARMUP to change; CPU_PROFILE=<file> writes the server's profile of the window;
+// AGENT_PROCESSES, WARMUP to change; CPU_PROFILE=<file> writes the server's profile of the window,
+// HEAP_PROFILE=<file> a sampled profile of what its thread allocated over it (DevTools, Memory panel);
 // SERVER_NODE_OPTIONS="--max-semi-space-size=64" runs the server under the Node options an operator
 // would give it in NODE_OPTIONS, and prints them, so a figure says which server it measured;
 // DATABASE=postgres runs it on a throwaway PostgreSQL cluster instead of in-memory PGlite)
@@ -170,7 +171,7 @@ const beforeCustomers = await scrape()
 // CPU_PROFILE=<file>: the server's CPU profile over the customers' joins (the window), to see where its
 // loop's time went; the profiler's own cost is in every figure of such a run.
 const profileServer = async (type: 'profile-start' | 'profile-stop') => {
-  if (!process.env.CPU_PROFILE) return
+  if (!process.env.CPU_PROFILE && !process.env.HEAP_PROFILE) return
   const answered = new Promise((resolve) => child.once('message', resolve))
   child.send({ type })
   await answered

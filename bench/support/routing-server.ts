@@ -76,19 +76,34 @@ function memory() {
 }
 
 // CPU_PROFILE=<file>: the server's CPU profile over the measured window, for Chromium's DevTools.
-const profiler = process.env.CPU_PROFILE ? new Session() : null
+// HEAP_PROFILE=<file>: what the server's thread allocated over it (sampled, collected objects included).
+const profiler = process.env.CPU_PROFILE || process.env.HEAP_PROFILE ? new Session() : null
 process.on('message', async (message: { type: string }) => {
   if (message.type === 'profile-start' && profiler) {
     profiler.connect()
-    // 100 µs: a join's work is a few milliseconds.
-    await profiler.post('Profiler.setSamplingInterval', { interval: 100 })
-    await profiler.post('Profiler.enable')
-    await profiler.post('Profiler.start')
+    if (process.env.CPU_PROFILE) {
+      // 100 µs: a join's work is a few milliseconds.
+      await profiler.post('Profiler.setSamplingInterval', { interval: 100 })
+      await profiler.post('Profiler.enable')
+      await profiler.post('Profiler.start')
+    }
+    if (process.env.HEAP_PROFILE)
+      await profiler.post('HeapProfiler.startSampling', {
+        samplingInterval: 4096,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      })
     process.send?.({ type: 'profiling' })
   }
   if (message.type === 'profile-stop' && profiler) {
-    const { profile } = await profiler.post('Profiler.stop')
-    await writeFile(process.env.CPU_PROFILE as string, JSON.stringify(profile))
+    if (process.env.CPU_PROFILE) {
+      const { profile } = await profiler.post('Profiler.stop')
+      await writeFile(process.env.CPU_PROFILE, JSON.stringify(profile))
+    }
+    if (process.env.HEAP_PROFILE) {
+      const { profile } = await profiler.post('HeapProfiler.stopSampling')
+      await writeFile(process.env.HEAP_PROFILE, JSON.stringify(profile))
+    }
     process.send?.({ type: 'profiled' })
   }
   if (message.type === 'memory') process.send?.({ type: 'memory', memory: memory() })
