@@ -2,6 +2,7 @@ import { ANSWER_ERROR, ERROR_MESSAGES, type Call } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import { endOffer, lockCall, type CallRow, type OfferRow } from '../store/calls'
+import { queryOne } from '../store/database'
 import { lockAgentState, toStatusUpdate } from '../store/agent-states'
 import { answerLeg, markLeg } from '../store/call-legs'
 import { agentPeerId, callCustomerPeerId, joinRoom, messagesOf, presentPeers } from '../store/participants'
@@ -19,12 +20,13 @@ import { agentTarget } from './targets'
 export async function answerCall(context: ServerContext, userId: string, callId: string): Promise<Call> {
   const now = context.clock.now()
   const result = await context.db.transaction(async (tx) => {
-    const offers = await tx.query<OfferRow>(
+    // The call's row first, then its offer: the order of every routing transaction (no deadlock).
+    const call = await lockCall(tx, callId)
+    const offer = await queryOne<OfferRow>(
+      tx,
       "SELECT * FROM offers WHERE call_id = $1 AND agent_id = $2 AND state = 'ringing' FOR UPDATE",
       [callId, userId],
     )
-    const call = await lockCall(tx, callId)
-    const offer = offers[0]
     const gone = !call || ['abandoned', 'exceeded', 'ended'].includes(call.status) || call.customer_left
     if (!offer || !call || gone) {
       if (gone) throw new ServerError(ANSWER_ERROR.customerLeft, ERROR_MESSAGES.customerLeft)

@@ -2,7 +2,7 @@ import { INVITE_FAILURE, TRANSFER_FAILURE } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
-import { endOffer, lockCall, type OfferRow } from '../store/calls'
+import { endOffer, lockCall, lockRingingOffer, type OfferRow } from '../store/calls'
 import { fullName, userById } from '../store/users'
 import { endRingLeg } from '../store/call-legs'
 import { rooms } from '../realtime/io-types'
@@ -12,11 +12,7 @@ import { agentTarget } from './targets'
 /** `dismiss`: the agent turns the ringing call down; it goes to the next agent. */
 export async function dismissCall(context: ServerContext, userId: string, callId: string): Promise<void> {
   const ended = await context.db.transaction(async (tx) => {
-    const offers = await tx.query<OfferRow>(
-      "SELECT * FROM offers WHERE call_id = $1 AND agent_id = $2 AND state = 'ringing' FOR UPDATE",
-      [callId, userId],
-    )
-    const offer = offers[0]
+    const offer = await lockRingingOffer(tx, 'call_id = $1 AND agent_id = $2', [callId, userId])
     if (!offer) throw new ServerError(409, 'This call is not ringing for you')
     return closeOffer(context, tx, offer, 'dismissed')
   })
@@ -27,11 +23,7 @@ export async function dismissCall(context: ServerContext, userId: string, callId
 export async function expireOffer(context: ServerContext, offerId: string): Promise<void> {
   const now = context.clock.now()
   const ended = await context.db.transaction(async (tx) => {
-    const rows = await tx.query<OfferRow>(
-      "SELECT * FROM offers WHERE id = $1 AND state = 'ringing' FOR UPDATE",
-      [offerId],
-    )
-    const offer = rows[0]
+    const offer = await lockRingingOffer(tx, 'id = $1', [offerId])
     if (!offer || offer.expires_at.getTime() > now + 50) return null
     return closeOffer(context, tx, offer, 'timeout')
   })
@@ -53,11 +45,7 @@ export async function cancelOffersOf(
   why: 'unavailable' | 'draining' = 'unavailable',
 ): Promise<boolean> {
   const ended = await context.db.transaction(async (tx) => {
-    const rows = await tx.query<OfferRow>(
-      "SELECT * FROM offers WHERE agent_id = $1 AND state = 'ringing' FOR UPDATE",
-      [userId],
-    )
-    const offer = rows[0]
+    const offer = await lockRingingOffer(tx, 'agent_id = $1', [userId])
     return offer ? closeOffer(context, tx, offer, 'canceled') : null
   })
   if (ended) await afterOfferClosed(context, ended, 'canceled', why)

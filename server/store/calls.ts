@@ -88,6 +88,36 @@ export async function endOffer(
   await db.query('UPDATE offers SET state = $2, ended_at = $3 WHERE id = $1', [offerId, state, new Date(now)])
 }
 
+/**
+ * Locks a ringing offer found by `where` (over the `offers` columns, `$1…` its parameters) the way
+ * every routing transaction locks: its call's row first, then the offer. An offer locked before its
+ * call, while another transaction held the call and waited for the offer, was a deadlock on
+ * PostgreSQL. Resolves the offer still ringing once both are held, or undefined.
+ */
+export async function lockRingingOffer(
+  db: Queryable,
+  where: string,
+  params: unknown[],
+): Promise<OfferRow | undefined> {
+  // The offer may end while its call is awaited, and another ring at the same agent begin: look again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const seen = await queryOne<OfferRow>(
+      db,
+      `SELECT * FROM offers WHERE ${where} AND state = 'ringing' ORDER BY created_at LIMIT 1`,
+      params,
+    )
+    if (!seen) return undefined
+    await lockCall(db, seen.call_id)
+    const held = await queryOne<OfferRow>(
+      db,
+      "SELECT * FROM offers WHERE id = $1 AND state = 'ringing' FOR UPDATE",
+      [seen.id],
+    )
+    if (held) return held
+  }
+  return undefined
+}
+
 /** The ringing offers of a call, locked. */
 export function lockRingingOffers(db: Queryable, callId: string): Promise<OfferRow[]> {
   return db.query<OfferRow>("SELECT * FROM offers WHERE call_id = $1 AND state = 'ringing' FOR UPDATE", [
