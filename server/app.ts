@@ -8,7 +8,7 @@ import { CUSTOMER_NAMESPACE, RECORDER_NAMESPACE } from '../src/protocol'
 import { decodeQueryString } from '../src/protocol/query-string'
 import type { Database } from './store/database'
 import { PGliteThreadDatabase } from './store/pglite-thread'
-import { openPostgres } from './store/postgres-database'
+import { openPostgres, type PostgresDatabase } from './store/postgres-database'
 import { migrate } from './store/migrate'
 import { seedWithin } from './store/seed'
 import { serverSecret } from './store/secrets'
@@ -212,6 +212,10 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     routerOptions: { querystringParser: (text: string) => decodeQueryString(text) },
   })
   const logger = fastify.log
+  if (opened.kind === 'postgres' && 'onConnectionLost' in opened)
+    (opened as PostgresDatabase).onConnectionLost((error) =>
+      logger.warn({ err: error }, 'database connection lost; the pool opens another when needed'),
+    )
   // Several processes on one PostgreSQL: emits reach sockets held by the other processes (LISTEN/NOTIFY),
   // in the order they were made (see ordered-postgres-adapter.ts).
   const adapter =

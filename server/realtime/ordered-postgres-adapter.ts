@@ -63,7 +63,7 @@ class OrderedPubSub {
   /** Numbers the inline messages (see `#inline`). */
   #sequence = 0
   #receiving: Promise<void> = Promise.resolve()
-  #listener: PoolClient | null = null
+  #listener: { client: PoolClient; giveBack: (broken: boolean) => void } | null = null
   #closed = false
   #retry: NodeJS.Timeout | undefined
   readonly #cleanup: NodeJS.Timeout
@@ -85,20 +85,34 @@ class OrderedPubSub {
 
   async #listen(): Promise<void> {
     if (this.#closed) return
+    let giveBack: (broken: boolean) => void = () => undefined
     try {
       const client = await this.pool.connect()
+      // A lost listening connection goes back to the pool as broken (destroyed): kept checked out, it
+      // held a slot of the pool for ever and its end() (the server's shutdown) waited on it.
+      let released = false
+      giveBack = (broken: boolean) => {
+        if (released) return
+        released = true
+        client.release(broken)
+      }
+      if (this.#closed) return giveBack(false)
       client.on('notification', (notification) => {
         const text = notification.payload ?? ''
         this.#receiving = this.#receiving.then(() => this.#receive(text)).catch(this.options.onError)
       })
       client.on('error', this.options.onError)
       client.on('end', () => {
-        this.#listener = null
+        if (this.#listener?.client === client) this.#listener = null
+        giveBack(true)
         this.#reconnectLater()
       })
       for (const channel of this.#channels) await client.query(`LISTEN "${channel}"`)
-      this.#listener = client
+      // Closed while it listened: nothing will release it but this.
+      if (this.#closed) return giveBack(false)
+      this.#listener = { client, giveBack }
     } catch (error) {
+      giveBack(true)
       this.options.onError(error)
       this.#reconnectLater()
     }
@@ -106,6 +120,8 @@ class OrderedPubSub {
 
   #reconnectLater(): void {
     if (this.#closed) return
+    // Once: a connection lost while it set up LISTEN ends (`end`) and fails (the catch) both.
+    clearTimeout(this.#retry)
     this.#retry = setTimeout(() => void this.#listen(), 1_000)
     this.#retry.unref()
   }
@@ -126,7 +142,7 @@ class OrderedPubSub {
     const channel = `${this.options.channelPrefix}#${name}`
     if (this.#channels.has(channel)) return
     this.#channels.add(channel)
-    this.#listener?.query(`LISTEN "${channel}"`).catch(this.options.onError)
+    this.#listener?.client.query(`LISTEN "${channel}"`).catch(this.options.onError)
   }
 
   /**
@@ -221,8 +237,8 @@ class OrderedPubSub {
     this.#closed = true
     clearTimeout(this.#retry)
     clearInterval(this.#cleanup)
-    this.#listener?.removeAllListeners('end')
-    this.#listener?.release()
+    this.#listener?.client.removeAllListeners('end')
+    this.#listener?.giveBack(false)
     this.#listener = null
   }
 }

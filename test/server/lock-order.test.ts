@@ -26,13 +26,15 @@ describe('routing transactions lock a call before its offers (PostgreSQL)', () =
   let cluster: PostgresCluster
   let databaseUrl: string
   let server: TestServer
-  let admin: pg.Pool
+  // One client, not a pool: its end() waits for its connection to close, before the cluster stops.
+  let admin: pg.Client
 
   before(async () => {
     cluster = await startPostgres()
     databaseUrl = await cluster.createDatabase('lock_order')
     server = await TestServer.start({ database: openPostgres(databaseUrl), seed: true })
-    admin = new pg.Pool({ connectionString: databaseUrl, max: 2 })
+    admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
   })
   after(async () => {
     await server?.close()

@@ -1,0 +1,69 @@
+import { after, before, describe, it } from 'node:test'
+import assert from 'node:assert/strict'
+import pg from 'pg'
+import { openPostgres } from '../../server/store/postgres-database'
+import { TestServer } from './support/test-server'
+import { startPostgres, type PostgresCluster } from './support/postgres-cluster'
+
+/** Polls `check` until it holds; fails after 10 s. */
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within 10 s`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+// PostgreSQL restarts, a pooler recycles its backends, an operator terminates a session: the server's
+// idle connections fail under it. An `error` of its pool that nobody heard ended the process.
+describe('a server on PostgreSQL whose connections are cut', () => {
+  let cluster: PostgresCluster
+  let databaseUrl: string
+  let server: TestServer
+  const lines: string[] = []
+
+  before(async () => {
+    cluster = await startPostgres()
+    databaseUrl = await cluster.createDatabase('cut_connections')
+    server = await TestServer.start({
+      database: openPostgres(databaseUrl),
+      seed: true,
+      logLevel: 'warn',
+      logStream: { write: (line: string) => void lines.push(line) },
+    })
+  })
+  after(async () => {
+    await server?.close()
+    await cluster?.stop()
+  })
+
+  it('says so in its log, keeps running, and answers from new connections', async () => {
+    // One connection of its pool idle at least.
+    assert.equal((await fetch(`${server.url}/healthz`)).status, 200)
+    await server.db.query('SELECT 1')
+    const admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+    try {
+      const { rows } = await admin.query<{ cut: number }>(
+        `SELECT count(pg_terminate_backend(pid))::int AS cut FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      )
+      assert.ok(rows[0]!.cut > 0, 'the server had connections to cut')
+    } finally {
+      await admin.end()
+    }
+    await until(
+      () => lines.some((line) => line.includes('database connection lost')),
+      'the lost connection logged',
+    )
+    const line = JSON.parse(lines.find((text) => text.includes('database connection lost'))!) as {
+      level: string
+      err?: { code?: string }
+    }
+    assert.equal(line.level, 'warn')
+    assert.equal(line.err?.code, '57P01', 'admin_shutdown: the backend was terminated')
+    // New connections serve the next statements and requests.
+    assert.deepEqual(await server.db.query('SELECT 1 AS one'), [{ one: 1 }])
+    assert.equal((await server.http('GET', '/services')).status, 401)
+  })
+})
