@@ -6,15 +6,7 @@ import { openPostgres } from '../../server/store/postgres-database'
 import { TestServer } from './support/test-server'
 import { queueCustomer } from './support/call-flow'
 import { startPostgres, type PostgresCluster } from './support/postgres-cluster'
-
-/** Polls `check` until it holds; fails after 10 s. */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within 10 s`)
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}
+import { pollUntil } from './support/poll'
 
 /**
  * On PostgreSQL, transactions of several processes meet on the same rows. Every routing transaction
@@ -66,7 +58,7 @@ describe('routing transactions lock a call before its offers (PostgreSQL)', () =
       await holder.query('BEGIN')
       await holder.query('SELECT id FROM calls WHERE id = $1 FOR UPDATE', [callId])
       const acting = act()
-      await until(
+      await pollUntil(
         async () => (await admin.query('SELECT 1 FROM pg_locks WHERE NOT granted')).rowCount! > 0,
         'the server waits for the call',
       )
@@ -96,26 +88,18 @@ describe('routing transactions lock a call before its offers (PostgreSQL)', () =
     const { agent, callId } = await ringing()
     const { offerFree } = await whileCallHeld(callId, async () => agent.client.close())
     assert.equal(offerFree, true, 'the offer was locked before its call')
-    await until(async () => (await offerState(callId)) === 'canceled', 'the ring ended')
+    await pollUntil(async () => (await offerState(callId)) === 'canceled', 'the ring ended')
   })
 
-  it('an answer waits for the call before it takes the offer, then answers', async () => {
-    const { agent, callId } = await ringing()
-    const { offerFree, result } = await whileCallHeld(callId, () =>
-      agent.client.request('answer', { callId }),
-    )
-    assert.equal(offerFree, true, 'the offer was locked before its call')
-    assert.equal(result.ok, true)
-    assert.equal(await offerState(callId), 'answered')
-  })
-
-  it('a dismissal waits for the call before it takes the offer, then dismisses', async () => {
-    const { agent, callId } = await ringing()
-    const { offerFree, result } = await whileCallHeld(callId, () =>
-      agent.client.request('dismiss', { callId }),
-    )
-    assert.equal(offerFree, true, 'the offer was locked before its call')
-    assert.equal(result.ok, true)
-    assert.equal(await offerState(callId), 'dismissed')
-  })
+  for (const [event, state, who] of [
+    ['answer', 'answered', 'an answer'],
+    ['dismiss', 'dismissed', 'a dismissal'],
+  ] as const)
+    it(`${who} waits for the call before it takes the offer, then ends the ring as ${state}`, async () => {
+      const { agent, callId } = await ringing()
+      const { offerFree, result } = await whileCallHeld(callId, () => agent.client.request(event, { callId }))
+      assert.equal(offerFree, true, 'the offer was locked before its call')
+      assert.equal(result.ok, true)
+      assert.equal(await offerState(callId), state)
+    })
 })

@@ -4,15 +4,7 @@ import pg from 'pg'
 import { openPostgres } from '../../server/store/postgres-database'
 import { TestServer } from './support/test-server'
 import { startPostgres, type PostgresCluster } from './support/postgres-cluster'
-
-/** Polls `check` until it holds; fails after 10 s. */
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within 10 s`)
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}
+import { pollUntil } from './support/poll'
 
 // PostgreSQL restarts, a pooler recycles its backends, an operator terminates a session: the server's
 // idle connections fail under it. An `error` of its pool that nobody heard ended the process.
@@ -52,7 +44,7 @@ describe('a server on PostgreSQL whose connections are cut', () => {
     } finally {
       await admin.end()
     }
-    await until(
+    await pollUntil(
       () => lines.some((line) => line.includes('database connection lost')),
       'the lost connection logged',
     )
