@@ -79,6 +79,11 @@ export interface ApplicationOptions {
   logLevel?: LogLevel
   /** Where log lines go (default stdout); a test may capture them. */
   logStream?: { write(line: string): void }
+  /**
+   * Called when the process cannot go on: the embedded database's thread stopped. `npm start` exits
+   * (code 1) so that its process manager starts it again; without it the server stays up, not ready.
+   */
+  onFatal?: (error: Error) => void
   /** Bearer token `/metrics` requires (default: METRICS_TOKEN); without one `/metrics` is off (404). */
   metricsToken?: string
   /** Defaults of `shutdown()` (SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS in `npm start`). */
@@ -216,6 +221,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     (opened as PostgresDatabase).onConnectionLost((error) =>
       logger.warn({ err: error }, 'database connection lost; the pool opens another when needed'),
     )
+  if (opened instanceof PGliteThreadDatabase)
+    opened.onStopped((error) => {
+      logger.fatal({ err: error }, 'database thread stopped; this process cannot serve without it')
+      options.onFatal?.(error)
+    })
   // Several processes on one PostgreSQL: emits reach sockets held by the other processes (LISTEN/NOTIFY),
   // in the order they were made (see ordered-postgres-adapter.ts).
   const adapter =

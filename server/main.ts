@@ -33,6 +33,8 @@ function milliseconds(name: string, fallback: number): number {
 // The demo's enterprise SSO signs in at a real OpenID Connect provider running beside the server. Its
 // module (oidc-provider, the slowest to load) is imported only by the demo, while the database opens.
 const demoSso = config.production ? undefined : import('./demo-idp/demo-sso')
+// The application once created: the fatal handler below may run before that (then there is nothing to close).
+const started: { app?: { close(): Promise<void> } } = {}
 const app = await createApplication({
   version,
   production: config.production,
@@ -48,7 +50,14 @@ const app = await createApplication({
   },
   // End-to-end runs shorten the server's timers: TIMERS='{"ringTimeoutMs":5000}'.
   ...(process.env.TIMERS ? { timers: JSON.parse(process.env.TIMERS) as Partial<Timers> } : {}),
+  // The embedded database's thread stopped: close what can be closed (clients reconnect), exit 1 so that
+  // the process manager starts the server again. A close that hangs does not keep a dead server up.
+  onFatal: () => {
+    setTimeout(() => process.exit(1), 5_000).unref()
+    void (started.app?.close() ?? Promise.resolve()).finally(() => process.exit(1))
+  },
 })
+started.app = app
 const url = (await app.listen({ port: config.port, host: config.host })).replace('127.0.0.1', 'localhost')
 // Running, the demo's provider too, before the address is printed: what waits for it finds it whole.
 const idp = demoSso ? await (await demoSso).startDemoSso(app) : undefined

@@ -36,6 +36,7 @@ export class PGliteThreadDatabase implements Database {
   #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   #failure: Error | null = null
   #closed = false
+  #stopped: ((error: Error) => void)[] = []
 
   private constructor(
     private readonly worker: Worker,
@@ -101,9 +102,20 @@ export class PGliteThreadDatabase implements Database {
   }
 
   #fail(error: Error): void {
+    const first = this.#failure === null
     this.#failure ??= this.#closed ? new Error('The database is closed') : error
     for (const waiting of this.#pending.values()) waiting.reject(this.#failure)
     this.#pending.clear()
+    // A crash ('error', then 'exit'): told once. A thread ended by close() is no news.
+    if (first && !this.#closed) for (const handler of this.#stopped) handler(this.#failure)
+  }
+
+  /**
+   * Calls `handler` once if the thread stops while the database is open (a crash, not `close()`).
+   * Every statement fails from then on: nothing opens the thread again, so the server cannot go on.
+   */
+  onStopped(handler: (error: Error) => void): void {
+    this.#stopped.push(handler)
   }
 
   async query<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
