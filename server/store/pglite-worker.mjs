@@ -34,9 +34,10 @@ const pg = await PGlite.create({
 })
 
 /**
- * Open transactions by number: each one's PGlite handle and how to end it.
+ * Open transactions by number: each one's PGlite handle, how to end it, and its end (settled once PGlite
+ * committed or rolled back).
  *
- * @type {Map<number, { tx: import('@electric-sql/pglite').Transaction, end: (commit: boolean) => void }>}
+ * @type {Map<number, { tx: import('@electric-sql/pglite').Transaction, end: (commit: boolean) => void, done: Promise<void> }>}
  */
 const transactions = new Map()
 let lastTransaction = 0
@@ -45,7 +46,7 @@ let lastTransaction = 0
  * Opens a transaction that stays open until the server's thread ends it; resolves its number once it
  * holds PGlite (whose other statements wait meanwhile, as in one thread).
  *
- * @returns {Promise<{ id: number, done: Promise<void> }>}
+ * @returns {Promise<number>}
  */
 function begin() {
   const id = ++lastTransaction
@@ -53,8 +54,8 @@ function begin() {
     const done = pg
       .transaction(async (tx) => {
         const commit = await new Promise((end) => {
-          transactions.set(id, { tx, end })
-          opened({ id, done })
+          transactions.set(id, { tx, end, done })
+          opened(id)
         })
         if (!commit) await tx.rollback()
       })
@@ -62,9 +63,6 @@ function begin() {
     done.catch(failed)
   })
 }
-
-/** @type {Map<number, Promise<void>>} */
-const endings = new Map()
 
 /**
  * Runs one request of the server's thread.
@@ -80,19 +78,14 @@ async function run(request) {
       const result = await (open ? open.tx : pg).query(request.sql ?? '', request.params ?? [])
       return { value: result.rows }
     }
-    case 'begin': {
-      const { id, done } = await begin()
-      endings.set(id, done)
-      return { value: id }
-    }
+    case 'begin':
+      return { value: await begin() }
     case 'end': {
       const id = request.tx ?? 0
       const open = transactions.get(id)
-      const done = endings.get(id)
-      endings.delete(id)
-      if (!open || !done) throw new Error(`transaction ${id} is not open`)
+      if (!open) throw new Error(`transaction ${id} is not open`)
       open.end(request.commit === true)
-      await done
+      await open.done
       return { value: null }
     }
     case 'exec':
