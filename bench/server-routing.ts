@@ -2,8 +2,9 @@
 // (in-memory PGlite, its own process). Prints JSON: the time from a customer's `queue:join` to the
 // `inbound` reaching an agent (p50, p99, max) as the clients saw it, the same p50/p99 read from the
 // server's own histogram (`agent_console_routing_latency_seconds` on /metrics), where the clients'
-// time went (stamped in the server process too: bench/support/routing-stamps.ts), the server's
-// garbage-collection pauses meanwhile, and the server's memory per connected agent.
+// time went (stamped in the server process too: bench/support/routing-stamps.ts) with the three
+// slowest customers each way and when the server's thread paused for garbage collection, the server's
+// collections meanwhile, and the server's memory per connected agent.
 // The clients' figure is made honest: the agents are spread over AGENT_PROCESSES processes of their own
 // (bench/support/routing-agents.ts), so no client loop holds a backlog of 1,000 sockets' messages when
 // an `inbound` arrives, and the send and the receipt are stamped with `process.hrtime` (CLOCK_MONOTONIC,
@@ -233,6 +234,8 @@ const rank = (values: number[], p: number) => Number(percentile(values, p).toFix
 const pct = (p: number) => rank(latencies, p)
 // Each customer's span cut where the server read the join and wrote the inbound (one hrtime clock).
 const stamps = await askStamps()
+const windowStart = [...sent.values()].reduce((first, at) => (at < first ? at : first))
+const windowEnd = [...received.values()].reduce((last, at) => (at > last ? at : last))
 const parts = [...received].flatMap(([name, at]) => {
   const read = stamps.read[name]
   const written = stamps.written[name]
@@ -245,10 +248,12 @@ const parts = [...received].flatMap(([name, at]) => {
       toServerRead: ms(start, BigInt(read)),
       readToInboundWritten: ms(BigInt(read), BigInt(written)),
       writtenToAgent: ms(BigInt(written), at),
+      // When the join was sent, from the first customer's: places it beside the server's pauses.
+      sentAtMs: ms(windowStart, start),
     },
   ]
 })
-type Part = keyof (typeof parts)[number]
+type Part = Exclude<keyof (typeof parts)[number], 'sentAtMs'>
 const partPct = (key: Part) => {
   const values = parts.map((part) => part[key])
   return { p50: rank(values, 50), p99: rank(values, 99) }
@@ -258,6 +263,22 @@ const slowest = parts.filter((part) => part.client >= pct(99))
 const mean = (key: Part) =>
   Number((slowest.reduce((sum, part) => sum + part[key], 0) / slowest.length).toFixed(2))
 const gap = Number((pct(99) - serverPct(99)).toFixed(2))
+// A p99 of 200 is the third slowest: the three slowest each way, part by part, and the server's pauses
+// beside them, show which customers made a run's gap.
+const twoDecimals = (part: (typeof parts)[number]) =>
+  Object.fromEntries(Object.entries(part).map(([key, value]) => [key, Number(value.toFixed(2))]))
+const slowestBy = (key: Part) =>
+  [...parts]
+    .sort((a, b) => b[key] - a[key])
+    .slice(0, 3)
+    .map(twoDecimals)
+const gcPausesInWindow = stamps.gcPauses
+  .filter((pause) => BigInt(pause.at) >= windowStart && BigInt(pause.at) <= windowEnd)
+  .map((pause) => ({
+    atMs: Number((Number(BigInt(pause.at) - windowStart) / 1e6).toFixed(2)),
+    ms: Number(pause.ms.toFixed(2)),
+    kind: pause.kind,
+  }))
 const perAgent = (key: keyof Memory) => Math.round((after[key] - before[key]) / AGENTS)
 console.log(
   JSON.stringify(
@@ -291,6 +312,9 @@ console.log(
           readToInboundWritten: mean('readToInboundWritten'),
           writtenToAgent: mean('writtenToAgent'),
         },
+        slowestForClients: slowestBy('client'),
+        slowestOnServer: slowestBy('readToInboundWritten'),
+        serverGcPauses: gcPausesInWindow,
       },
       // Where a gap comes from: a process's event loop running late (a busy machine shows here).
       eventLoopDelayP99Ms: {
