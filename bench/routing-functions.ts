@@ -2,8 +2,9 @@
 // `join_queue` then `offer_next_call` (one ring), CUSTOMERS times (WARMUP more first, left out), with
 // 1,000 agents in 10 segments. Twice: on fresh tables (no statistics, as a new PGlite has them) and
 // after ANALYZE (as PostgreSQL's autovacuum leaves them), since the planner may choose differently.
-// Also the cost of one routing log line with the root logger's redaction and with idFieldsLogger's.
-// Prints JSON: mean, p50 and p99 per statement in ms, and µs per log line.
+// Also the cost of one routing log line with the root logger's redaction and with idFieldsLogger's, the
+// write-ahead log each routed customer adds, and the stall of the write that starts a new WAL segment.
+// Prints JSON: mean, p50 and p99 per statement in ms, WAL bytes per customer, and µs per log line.
 // Usage: node --import tsx bench/routing-functions.ts   (CUSTOMERS, WARMUP, AGENTS to change)
 import { performance } from 'node:perf_hooks'
 import Fastify from 'fastify'
@@ -13,12 +14,15 @@ import { newId } from '../server/store/ids'
 import { SEED } from '../server/store/seed-content'
 import * as logging from '../server/observability/logger'
 import { percentile } from './support/percentile'
+import type { Queryable } from '../server/store/database'
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 500)
 const WARMUP = Number(process.env.WARMUP ?? 20)
 const AGENTS = Number(process.env.AGENTS ?? 1000)
 const SEGMENTS = 10
 const LOG_LINES = 20_000
+// New WAL segments timed: each is a 16 MB file made in memory.
+const WAL_SEGMENTS = 10
 
 const figures = (values: number[]) => ({
   mean: Number((values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(3)),
@@ -44,6 +48,7 @@ async function measure(analyzed: boolean) {
     emailPrefix: 'functions',
   })
   if (analyzed) await db.query('ANALYZE')
+  const walStart = await walPosition(db)
   const joins: number[] = []
   const rings: number[] = []
   for (let i = 0; i < WARMUP + CUSTOMERS; i++) {
@@ -69,8 +74,47 @@ async function measure(analyzed: boolean) {
       rings.push(ring)
     }
   }
+  const walBytes = Number((await walPosition(db)) - walStart)
+  const segmentStartMs = {
+    shipped: await walSegmentStartMs(db),
+    zeroFilled: await walSegmentStartMs(db, 'on'),
+  }
   await app.close()
-  return { joinQueueMs: figures(joins), offerNextCallMs: figures(rings) }
+  return {
+    joinQueueMs: figures(joins),
+    offerNextCallMs: figures(rings),
+    walBytesPerCustomer: Math.round(walBytes / (WARMUP + CUSTOMERS)),
+    walSegmentStartMs: segmentStartMs,
+  }
+}
+
+/** The write-ahead log's position in bytes. */
+async function walPosition(db: Queryable): Promise<bigint> {
+  const [row] = await db.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')
+  const [high, low] = (row?.lsn ?? '0/0').split('/').map((part) => BigInt(`0x${part}`)) as [bigint, bigint]
+  return (high << 32n) + low
+}
+
+/**
+ * ms of the first write into a new WAL segment (16 MB): PostgreSQL creates the file then, in the middle
+ * of whichever statement needs it. `zeroFilled`: with wal_init_zero on (PostgreSQL's default), the file
+ * is written full of zeros first; otherwise as the embedded server runs (pglite-worker.mjs).
+ */
+async function walSegmentStartMs(db: Queryable, walInitZero?: 'on') {
+  if (walInitZero) await db.query(`SET wal_init_zero = ${walInitZero}`)
+  const samples: number[] = []
+  for (let i = 0; i < WAL_SEGMENTS; i++) {
+    await db.query('SELECT pg_switch_wal()')
+    const start = performance.now()
+    await db.query('INSERT INTO segments (id, account_id, name) VALUES ($1, $2, $3)', [
+      newId(),
+      SEED.account,
+      `WAL ${i}`,
+    ])
+    samples.push(performance.now() - start)
+  }
+  if (walInitZero) await db.query('RESET wal_init_zero')
+  return figures(samples)
 }
 
 /** µs per routing line written through `logger` (lines go nowhere: the cost is building them). */

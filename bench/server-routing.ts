@@ -72,6 +72,18 @@ const askStamps = () =>
     child.once('message', (m) => resolve((m as { stamps: RoutingStamps }).stamps))
     child.send({ type: 'stamps' })
   })
+/** The database's write-ahead log position (bytes) and segment size (bytes), read by the server. */
+const askWal = () =>
+  new Promise<{ at: bigint; segmentBytes: bigint }>((resolve) => {
+    child.once('message', (m) => {
+      const { lsn, segment } = m as { lsn: string; segment: string }
+      const [high, low] = lsn.split('/').map((part) => BigInt(`0x${part}`)) as [bigint, bigint]
+      const unit =
+        { kB: 1024n, MB: 1024n * 1024n, GB: 1024n * 1024n * 1024n }[segment.replace(/^\d+/, '')] ?? 1n
+      resolve({ at: (high << 32n) + low, segmentBytes: BigInt(Number.parseInt(segment, 10)) * unit })
+    })
+    child.send({ type: 'wal' })
+  })
 const askMemory = () =>
   new Promise<Memory>((resolve) => {
     child.once('message', (m) => resolve((m as { memory: Memory }).memory))
@@ -177,6 +189,7 @@ const profileServer = async (type: 'profile-start' | 'profile-stop') => {
   child.send({ type })
   await answered
 }
+const walBefore = await askWal()
 await profileServer('profile-start')
 // Any client process's event-loop delay is part of what the clients measure: each reports its own.
 const clientLoop = monitorEventLoopDelay({ resolution: 1 })
@@ -196,6 +209,7 @@ const rungInTime = await Promise.race([
 ])
 clientLoop.disable()
 await profileServer('profile-stop')
+const walAfter = await askWal()
 const agentLoops = await Promise.all(
   agentProcesses.map((child) => {
     const report = fromAgents(child, 'report')
@@ -315,6 +329,13 @@ console.log(
         slowestForClients: slowestBy('client'),
         slowestOnServer: slowestBy('readToInboundWritten'),
         serverGcPauses: gcPausesInWindow,
+        // A new WAL segment is created (and, with wal_init_zero, filled) by the write that needs it.
+        walInWindow: {
+          bytes: Number(walAfter.at - walBefore.at),
+          segmentsStarted: Number(
+            walAfter.at / walAfter.segmentBytes - walBefore.at / walBefore.segmentBytes,
+          ),
+        },
       },
       // Where a gap comes from: a process's event loop running late (a busy machine shows here).
       eventLoopDelayP99Ms: {

@@ -107,6 +107,14 @@ process.on('message', async (message: { type: string }) => {
     process.send?.({ type: 'profiled' })
   }
   if (message.type === 'memory') process.send?.({ type: 'memory', memory: memory() })
+  // Where the database's write-ahead log is: the parent tells from two readings whether the window
+  // started a new WAL segment file (PostgreSQL creates and fills it before the write that needs it).
+  if (message.type === 'wal') {
+    const [row] = await db.query<{ lsn: string; segment: string }>(
+      "SELECT pg_current_wal_lsn()::text AS lsn, current_setting('wal_segment_size') AS segment",
+    )
+    process.send?.({ type: 'wal', lsn: row?.lsn, segment: row?.segment })
+  }
   if (message.type === 'stamps') process.send?.({ type: 'stamps', stamps })
   if (message.type === 'stop')
     void app

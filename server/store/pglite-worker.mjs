@@ -31,6 +31,11 @@ const pg = await PGlite.create({
   ...(options.loadDataDir !== undefined ? { loadDataDir: new Blob([options.loadDataDir]) } : {}),
   // Throughput over durability for a dev database; a crash loses at most the last moments.
   relaxedDurability: true,
+  // A new 16 MB write-ahead log segment is made by whichever write needs it. Filled with zeros first
+  // (PostgreSQL's default, to reserve disk space) that took tens of milliseconds in WebAssembly, with
+  // every statement waiting behind it (bench/routing-functions.ts, walSegmentStartMs); PGlite's files
+  // gain nothing from it.
+  startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
 })
 
 /**

@@ -75,6 +75,16 @@ describe('PGlite on its own thread (server/store/pglite-thread)', () => {
     assert.deepEqual(await outside!, [{ n: 2 }])
   })
 
+  it('makes a new write-ahead log segment without filling it with zeros first (wal_init_zero off)', async () => {
+    // bench/routing-functions.ts measures what the zeros cost: every statement waits behind them.
+    assert.deepEqual(await db.query("SELECT current_setting('wal_init_zero') AS setting"), [
+      { setting: 'off' },
+    ])
+    await db.query('SELECT pg_switch_wal()')
+    await db.query('INSERT INTO items (id) VALUES (40)')
+    assert.deepEqual(await db.query('SELECT id FROM items WHERE id = 40'), [{ id: 40 }])
+  })
+
   it('leaves the server’s thread free while a statement runs', async () => {
     let ticks = 0
     const ticking = setInterval(() => (ticks += 1), 10)
