@@ -14,6 +14,7 @@ import { newId } from '../server/store/ids'
 import { SEED } from '../server/store/seed-content'
 import * as logging from '../server/observability/logger'
 import { percentile } from './support/percentile'
+import { walBytes } from './support/wal'
 import type { Queryable } from '../server/store/database'
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 500)
@@ -91,8 +92,7 @@ async function measure(analyzed: boolean) {
 /** The write-ahead log's position in bytes. */
 async function walPosition(db: Queryable): Promise<bigint> {
   const [row] = await db.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')
-  const [high, low] = (row?.lsn ?? '0/0').split('/').map((part) => BigInt(`0x${part}`)) as [bigint, bigint]
-  return (high << 32n) + low
+  return walBytes(row?.lsn ?? '')
 }
 
 /**

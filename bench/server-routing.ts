@@ -30,6 +30,7 @@ import {
   valueOf,
 } from '../test/server/support/prometheus'
 import { percentile } from './support/percentile'
+import { walBytes } from './support/wal'
 import type { RoutingStamps } from './support/routing-stamps'
 
 const AGENTS = Number(process.env.AGENTS ?? 1000)
@@ -77,10 +78,9 @@ const askWal = () =>
   new Promise<{ at: bigint; segmentBytes: bigint }>((resolve) => {
     child.once('message', (m) => {
       const { lsn, segment } = m as { lsn: string; segment: string }
-      const [high, low] = lsn.split('/').map((part) => BigInt(`0x${part}`)) as [bigint, bigint]
       const unit =
         { kB: 1024n, MB: 1024n * 1024n, GB: 1024n * 1024n * 1024n }[segment.replace(/^\d+/, '')] ?? 1n
-      resolve({ at: (high << 32n) + low, segmentBytes: BigInt(Number.parseInt(segment, 10)) * unit })
+      resolve({ at: walBytes(lsn), segmentBytes: BigInt(Number.parseInt(segment, 10)) * unit })
     })
     child.send({ type: 'wal' })
   })
