@@ -8,7 +8,7 @@ import { CUSTOMER_NAMESPACE, RECORDER_NAMESPACE } from '../src/protocol'
 import { decodeQueryString } from '../src/protocol/query-string'
 import type { Database } from './store/database'
 import { PGliteThreadDatabase } from './store/pglite-thread'
-import { openPostgres, type PostgresDatabase } from './store/postgres-database'
+import { openPostgres } from './store/postgres-database'
 import { migrate } from './store/migrate'
 import { seedWithin } from './store/seed'
 import { serverSecret } from './store/secrets'
@@ -217,15 +217,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     routerOptions: { querystringParser: (text: string) => decodeQueryString(text) },
   })
   const logger = fastify.log
-  if (opened.kind === 'postgres' && 'onConnectionLost' in opened)
-    (opened as PostgresDatabase).onConnectionLost((error) =>
-      logger.warn({ err: error }, 'database connection lost; the pool opens another when needed'),
-    )
-  if (opened instanceof PGliteThreadDatabase)
-    opened.onStopped((error) => {
-      logger.fatal({ err: error }, 'database thread stopped; this process cannot serve without it')
-      options.onFatal?.(error)
-    })
+  opened.onConnectionLost?.((error) =>
+    logger.warn({ err: error }, 'database connection lost; the pool opens another when needed'),
+  )
+  opened.onStopped?.((error) => {
+    logger.fatal({ err: error }, 'database thread stopped; this process cannot serve without it')
+    options.onFatal?.(error)
+  })
   // Several processes on one PostgreSQL: emits reach sockets held by the other processes (LISTEN/NOTIFY),
   // in the order they were made (see ordered-postgres-adapter.ts).
   const adapter =

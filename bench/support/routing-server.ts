@@ -75,6 +75,31 @@ function memory() {
   }
 }
 
+// What the log keeps of its segment before the window, when WAL_SEGMENT_IN_WINDOW asks for a new one in it.
+const WAL_LEFT_BYTES = 400 * 1024
+
+/**
+ * Writes log messages (no table touched) until `left` bytes or a little less remain of the current
+ * WAL segment: the next writes then make PostgreSQL create the following segment file.
+ */
+async function fillWalSegment(left: number) {
+  const position = async () => {
+    const [row] = await db.query<{ into: string; size: string }>(
+      `SELECT ((pg_current_wal_insert_lsn() - '0/0'::pg_lsn) % setting::numeric)::text AS into, setting AS size
+         FROM pg_settings WHERE name = 'wal_segment_size'`,
+    )
+    if (!row) throw new Error('no wal_segment_size')
+    return Number(row.size) - Number(row.into)
+  }
+  // A message's record carries a few dozen bytes besides its text: stop 64 KB short of `left` at most.
+  // Transactional, so that each one's commit writes it out: the window then starts with nothing of it
+  // left in the log's buffers.
+  for (let remaining = await position(); remaining > left + 64 * 1024; remaining = await position())
+    await db.query("SELECT pg_logical_emit_message(true, 'bench', repeat('x', $1::int))", [
+      Math.min(1024 * 1024, remaining - left - 32 * 1024),
+    ])
+}
+
 // CPU_PROFILE=<file>: the server's CPU profile over the measured window, for Chromium's DevTools.
 // HEAP_PROFILE=<file>: what the server's thread allocated over it (sampled, collected objects included).
 const profiler = process.env.CPU_PROFILE || process.env.HEAP_PROFILE ? new Session() : null
@@ -114,6 +139,12 @@ process.on('message', async (message: { type: string }) => {
       "SELECT pg_current_wal_lsn()::text AS lsn, current_setting('wal_segment_size') AS segment",
     )
     process.send?.({ type: 'wal', lsn: row?.lsn, segment: row?.segment })
+  }
+  // WAL_SEGMENT_IN_WINDOW=1: the log is filled to WAL_LEFT_BYTES before the end of its segment, so that
+  // the measured window's writes (about 800 KB) start the next segment about halfway through.
+  if (message.type === 'wal-near-segment-end') {
+    await fillWalSegment(WAL_LEFT_BYTES)
+    process.send?.({ type: 'wal-filled' })
   }
   if (message.type === 'stamps') process.send?.({ type: 'stamps', stamps })
   if (message.type === 'stop')

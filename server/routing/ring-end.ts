@@ -2,7 +2,7 @@ import { INVITE_FAILURE, TRANSFER_FAILURE } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
-import { endOffer, lockCall, lockRingingOffer, type OfferRow } from '../store/calls'
+import { endOffer, lockRingingOffer, type LockedOffer, type OfferRow } from '../store/calls'
 import { fullName, userById } from '../store/users'
 import { endRingLeg } from '../store/call-legs'
 import { rooms } from '../realtime/io-types'
@@ -12,9 +12,9 @@ import { agentTarget } from './targets'
 /** `dismiss`: the agent turns the ringing call down; it goes to the next agent. */
 export async function dismissCall(context: ServerContext, userId: string, callId: string): Promise<void> {
   const ended = await context.db.transaction(async (tx) => {
-    const offer = await lockRingingOffer(tx, 'call_id = $1 AND agent_id = $2', [callId, userId])
-    if (!offer) throw new ServerError(409, 'This call is not ringing for you')
-    return closeOffer(context, tx, offer, 'dismissed')
+    const locked = await lockRingingOffer(tx, 'call_id = $1 AND agent_id = $2', [callId, userId])
+    if (!locked) throw new ServerError(409, 'This call is not ringing for you')
+    return closeOffer(context, tx, locked, 'dismissed')
   })
   await afterOfferClosed(context, ended, 'dismissed')
 }
@@ -23,9 +23,9 @@ export async function dismissCall(context: ServerContext, userId: string, callId
 export async function expireOffer(context: ServerContext, offerId: string): Promise<void> {
   const now = context.clock.now()
   const ended = await context.db.transaction(async (tx) => {
-    const offer = await lockRingingOffer(tx, 'id = $1', [offerId])
-    if (!offer || offer.expires_at.getTime() > now + 50) return null
-    return closeOffer(context, tx, offer, 'timeout')
+    const locked = await lockRingingOffer(tx, 'id = $1', [offerId])
+    if (!locked || locked.offer.expires_at.getTime() > now + 50) return null
+    return closeOffer(context, tx, locked, 'timeout')
   })
   if (ended) await afterOfferClosed(context, ended, 'timeout')
 }
@@ -45,8 +45,8 @@ export async function cancelOffersOf(
   why: 'unavailable' | 'draining' = 'unavailable',
 ): Promise<boolean> {
   const ended = await context.db.transaction(async (tx) => {
-    const offer = await lockRingingOffer(tx, 'agent_id = $1', [userId])
-    return offer ? closeOffer(context, tx, offer, 'canceled') : null
+    const locked = await lockRingingOffer(tx, 'agent_id = $1', [userId])
+    return locked ? closeOffer(context, tx, locked, 'canceled') : null
   })
   if (ended) await afterOfferClosed(context, ended, 'canceled', why)
   return ended !== null
@@ -63,11 +63,14 @@ interface ClosedOffer {
   unavailableCallId: string | null
 }
 
-/** Ends a ringing offer: the agent is free again, a queue call goes back to its queue. */
+/**
+ * Ends a ringing offer: the agent is free again, a queue call goes back to its queue. Its call is the
+ * row `lockRingingOffer` locked: this transaction holds it, so it is read no second time.
+ */
 async function closeOffer(
   context: ServerContext,
   tx: Queryable,
-  offer: OfferRow,
+  { offer, call }: LockedOffer,
   state: 'dismissed' | 'timeout' | 'canceled',
 ): Promise<ClosedOffer> {
   const now = context.clock.now()
@@ -79,10 +82,8 @@ async function closeOffer(
   ])
   let segmentId: string | null = null
   let unavailableCallId: string | null = null
-  let callSegmentId: string | null
+  const callSegmentId = call?.segment_id ?? null
   if (offer.kind === 'inbound') {
-    const call = await lockCall(tx, offer.call_id)
-    callSegmentId = call?.segment_id ?? null
     // A personal-link call rings at its agent only: not taken, it ends rather than going back to the queue.
     if (call?.status === 'ringing' && call.target_agent_id) {
       await tx.query(
@@ -95,11 +96,6 @@ async function closeOffer(
       await tx.query("UPDATE calls SET status = 'queued' WHERE id = $1", [call.id])
       segmentId = call.segment_id
     }
-  } else {
-    const rows = await tx.query<{ segment_id: string }>('SELECT segment_id FROM calls WHERE id = $1', [
-      offer.call_id,
-    ])
-    callSegmentId = rows[0]?.segment_id ?? null
   }
   const target = await userById(tx, offer.agent_id)
   return { offer, segmentId, callSegmentId, targetName: target ? fullName(target) : '', unavailableCallId }

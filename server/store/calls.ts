@@ -88,17 +88,24 @@ export async function endOffer(
   await db.query('UPDATE offers SET state = $2, ended_at = $3 WHERE id = $1', [offerId, state, new Date(now)])
 }
 
+/** A ringing offer and its call, both locked (`lockRingingOffer`). */
+export interface LockedOffer {
+  offer: OfferRow
+  /** The offer's call as locked, read once: the transaction that holds it need not read it again. */
+  call: CallRow | undefined
+}
+
 /**
  * Locks a ringing offer found by `where` (over the `offers` columns, `$1…` its parameters) the way
  * every routing transaction locks: its call's row first, then the offer. An offer locked before its
  * call, while another transaction held the call and waited for the offer, was a deadlock on
- * PostgreSQL. Resolves the offer still ringing once both are held, or undefined.
+ * PostgreSQL. Resolves the offer still ringing once both are held, with its call, or undefined.
  */
 export async function lockRingingOffer(
   db: Queryable,
   where: string,
   params: unknown[],
-): Promise<OfferRow | undefined> {
+): Promise<LockedOffer | undefined> {
   // The offer may end while its call is awaited, and another ring at the same agent begin: look again.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const seen = await queryOne<OfferRow>(
@@ -107,13 +114,13 @@ export async function lockRingingOffer(
       params,
     )
     if (!seen) return undefined
-    await lockCall(db, seen.call_id)
+    const call = await lockCall(db, seen.call_id)
     const held = await queryOne<OfferRow>(
       db,
       "SELECT * FROM offers WHERE id = $1 AND state = 'ringing' FOR UPDATE",
       [seen.id],
     )
-    if (held) return held
+    if (held) return { offer: held, call }
   }
   return undefined
 }

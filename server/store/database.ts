@@ -17,6 +17,16 @@ export interface Database extends Queryable {
   exec(sql: string): Promise<void>
   /** Closes the database; nothing may be queried afterwards. */
   close(): Promise<void>
+  /**
+   * Where the engine has connections that can be lost and opened again (a PostgreSQL pool): calls
+   * `handler` on each one lost while idle. The database goes on serving.
+   */
+  onConnectionLost?(handler: (error: Error) => void): void
+  /**
+   * Where the engine can stop on its own (PGlite's thread): calls `handler` once if it does while the
+   * database is open. Every statement fails from then on.
+   */
+  onStopped?(handler: (error: Error) => void): void
 }
 
 /** The first row, or undefined. */

@@ -5,7 +5,7 @@ import type { InboundCall, LoginResponse, QueueStatus } from '../../src/protocol
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 import { fastifyLogging, idFieldsLogger } from '../../server/observability/logger'
 import { TestServer } from './support/test-server'
-import { answer } from './support/call-flow'
+import { answer, queueCustomer } from './support/call-flow'
 import { freshDatabase } from './support/prepared-database'
 
 const CUSTOMER_EMAIL = 'carla.cliente.7731@example.com'
@@ -115,6 +115,40 @@ describe('structured logs of a login and a call', () => {
       (line) => line.event === 'socket.refused' && line.socketEvent === 'authenticate',
     )
     assert.equal(refusedSocket?.code, 401)
+  })
+
+  it('writes the call and its segment on the lines of rings that end, a transfer’s included', async () => {
+    const segment = await server.createSegment('Ring ends')
+    const first = await server.agent(await server.createAgent([segment]), { status: 'available' })
+    const customer = await server.customer()
+    const { callId } = await queueCustomer(customer, segment)
+    assert.equal((await first.client.next<InboundCall>('inbound')).id, callId)
+    assert.ok((await first.client.request('dismiss', { callId })).ok)
+    // It rings again at a second agent, who answers and transfers it to a third, who turns it down.
+    const second = await server.agent(await server.createAgent([segment]))
+    assert.ok((await second.client.request('status', { status: 'available' })).ok)
+    await answer(second.client, callId)
+    const third = await server.agent(await server.createAgent([]), { status: 'available' })
+    second.client.emit('call:transfer:agent', { agent: third.userId })
+    assert.equal((await third.client.next<InboundCall>('transferred')).id, callId)
+    third.client.emit('dismiss', { callId })
+    await second.client.next('call:transfer:error')
+
+    const lines = log.lines().filter((line) => line.component === 'routing' && line.callId === callId)
+    assert.deepEqual(
+      lines
+        .filter((line) => line.event === 'offer.dismissed')
+        .map((line) => [line.agentId, line.segment, line.kind]),
+      [
+        [first.userId, segment, 'inbound'],
+        [third.userId, segment, 'transferred'],
+      ],
+    )
+    const transfer = lines.find((line) => line.event === 'call.transfer')
+    assert.deepEqual(
+      [transfer?.agentId, transfer?.to, transfer?.segment, transfer?.outcome],
+      [second.userId, third.userId, segment, 'dismissed'],
+    )
   })
 
   it('carries a request id on every HTTP line, the load balancer’s when it sends one', async () => {
