@@ -3,7 +3,8 @@
 // 1,000 agents in 10 segments. Twice: on fresh tables (no statistics, as a new PGlite has them) and
 // after ANALYZE (as PostgreSQL's autovacuum leaves them), since the planner may choose differently.
 // Also the cost of one routing log line with the root logger's redaction and with idFieldsLogger's, the
-// write-ahead log each routed customer adds, and the stall of the write that starts a new WAL segment.
+// write-ahead log each routed customer adds, the stall of the write that starts a new WAL segment (new
+// or, after a checkpoint, a reused file), and the CHECKPOINT the server runs every 5 minutes.
 // Prints JSON: mean, p50 and p99 per statement in ms, WAL bytes per customer, and µs per log line.
 // Usage: node --import tsx bench/routing-functions.ts   (CUSTOMERS, WARMUP, AGENTS to change)
 import { performance } from 'node:perf_hooks'
@@ -76,9 +77,15 @@ async function measure(analyzed: boolean) {
     }
   }
   const walBytes = Number((await walPosition(db)) - walStart)
+  // The checkpoint the server runs every 5 minutes (server/store/checkpoints.ts): every statement waits
+  // for it, and this one writes out what the routed customers changed.
+  const checkpointStart = performance.now()
+  await db.query('CHECKPOINT')
+  const checkpointMs = Number((performance.now() - checkpointStart).toFixed(3))
   const segmentStartMs = {
     shipped: await walSegmentStartMs(db),
     zeroFilled: await walSegmentStartMs(db, 'on'),
+    afterCheckpoint: await walSegmentStartMs(db, undefined, true),
   }
   await app.close()
   return {
@@ -86,6 +93,7 @@ async function measure(analyzed: boolean) {
     offerNextCallMs: figures(rings),
     walBytesPerCustomer: Math.round(walBytes / (WARMUP + CUSTOMERS)),
     walSegmentStartMs: segmentStartMs,
+    checkpointMs,
   }
 }
 
@@ -99,11 +107,14 @@ async function walPosition(db: Queryable): Promise<bigint> {
  * ms of the first write into a new WAL segment (16 MB): PostgreSQL creates the file then, in the middle
  * of whichever statement needs it. `zeroFilled`: with wal_init_zero on (PostgreSQL's default), the file
  * is written full of zeros first; otherwise as the embedded server runs (pglite-worker.mjs).
+ * `afterCheckpoint`: each segment follows a CHECKPOINT, which renames the segments before it for reuse,
+ * as on a server that checkpoints (server/store/checkpoints.ts): the next segment is such a file.
  */
-async function walSegmentStartMs(db: Queryable, walInitZero?: 'on') {
+async function walSegmentStartMs(db: Queryable, walInitZero?: 'on', afterCheckpoint = false) {
   if (walInitZero) await db.query(`SET wal_init_zero = ${walInitZero}`)
   const samples: number[] = []
   for (let i = 0; i < WAL_SEGMENTS; i++) {
+    if (afterCheckpoint) await db.query('CHECKPOINT')
     await db.query('SELECT pg_switch_wal()')
     const start = performance.now()
     await db.query('INSERT INTO segments (id, account_id, name) VALUES ($1, $2, $3)', [

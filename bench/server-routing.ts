@@ -15,8 +15,8 @@
 // Usage: node --import tsx bench/server-routing.ts   (AGENTS, CUSTOMERS, SEGMENTS, ARRIVAL_MS,
 // AGENT_PROCESSES, WARMUP to change; CPU_PROFILE=<file> writes the server's profile of the window,
 // HEAP_PROFILE=<file> a sampled profile of what its thread allocated over it (DevTools, Memory panel);
-// WAL_SEGMENT_IN_WINDOW=1 fills the database's write-ahead log before the window so that the window
-// starts a new segment about halfway through;
+// WAL_SEGMENT_IN_WINDOW=new|reused fills the database's write-ahead log before the window so that the
+// window starts a segment about halfway through (a new file, or one the server's checkpoint kept);
 // SERVER_NODE_OPTIONS="--max-semi-space-size=64" runs the server under the Node options an operator
 // would give it in NODE_OPTIONS, and prints them, so a figure says which server it measured;
 // DATABASE=postgres runs it on a throwaway PostgreSQL cluster instead of in-memory PGlite)
@@ -181,12 +181,15 @@ const scrape = async () => {
   if (!response.ok) throw new Error(`GET /metrics answered ${response.status}`)
   return parsePrometheus(await response.text())
 }
-// WAL_SEGMENT_IN_WINDOW=1: a run whose window starts a new WAL segment, as about one window in 20 does
-// by chance (breakdownMs.walInWindow), to see such a run on purpose.
-const segmentInWindow = process.env.WAL_SEGMENT_IN_WINDOW === '1'
+// WAL_SEGMENT_IN_WINDOW=new: a run whose window starts a new WAL segment file, as about one window in 20
+// does by chance on a fresh server (breakdownMs.walInWindow), to see such a run on purpose; =reused: the
+// segment is a file the server's checkpoint kept for reuse, as on a server past its first checkpoint.
+const segmentInWindow = process.env.WAL_SEGMENT_IN_WINDOW ?? null
+if (segmentInWindow !== null && segmentInWindow !== 'new' && segmentInWindow !== 'reused')
+  throw new Error(`WAL_SEGMENT_IN_WINDOW is new or reused, not ${JSON.stringify(segmentInWindow)}`)
 if (segmentInWindow) {
   const filled = new Promise((resolve) => child.once('message', resolve))
-  child.send({ type: 'wal-near-segment-end' })
+  child.send({ type: 'wal-near-segment-end', reuse: segmentInWindow === 'reused' })
   await filled
 }
 // A scrape restarts the server's event-loop percentiles: the next one covers the customers only.

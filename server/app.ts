@@ -50,6 +50,7 @@ import { drain, type DrainOptions, type DrainReport } from './lifecycle/drain'
 import { openRecordingStorage } from './recordings/storage'
 import { attachRecorderNamespace, type RecorderNamespace } from './recordings/recorder-socket'
 import { startRecordingsHousekeeping } from './recordings/housekeeping'
+import { startCheckpoints } from './store/checkpoints'
 
 /** What the server is built from; tests pass their own. */
 export interface ApplicationOptions {
@@ -323,6 +324,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   await takeOverDeadProcesses(context)
   const stopSweeper = startSweeper(context)
   const stopHousekeeping = startRecordingsHousekeeping(context)
+  const stopCheckpoints = opened.kind === 'pglite' ? startCheckpoints(context) : () => {}
 
   let closed = false
   let draining: Promise<DrainReport> | null = null
@@ -332,6 +334,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     lifecycle.listening = false
     await stopSweeper()
     stopHousekeeping()
+    stopCheckpoints()
     // `local`: through the PostgreSQL adapter a plain disconnectSockets() reaches every process, and one
     // process stopping would cut the clients of all the others (the rolling restart test caught it).
     io.local.disconnectSockets(true)

@@ -25,6 +25,11 @@ export interface Timers {
   recorderGraceMs: number
   /** How often silent cloud recordings are closed and expired recording backups removed. */
   recordingsHousekeepingMs: number
+  /**
+   * How often the embedded PGlite is checkpointed, so that its write-ahead log stays bounded
+   * (`server/store/checkpoints.ts`); PostgreSQL checkpoints on its own.
+   */
+  checkpointIntervalMs: number
 }
 
 /** The defaults of `npm start`. */
@@ -40,4 +45,6 @@ export const DEFAULT_TIMERS: Timers = {
   accessTokenTtlMs: 15 * 60_000,
   recorderGraceMs: 120_000,
   recordingsHousekeepingMs: 60_000,
+  // PostgreSQL's checkpoint_timeout.
+  checkpointIntervalMs: 5 * 60_000,
 }

@@ -11,6 +11,7 @@ import { newId } from '../../server/store/ids'
 import { SEED } from '../../server/store/seed-content'
 import { startPostgres } from '../../test/server/support/postgres-cluster'
 import { stampRouting } from './routing-stamps'
+import { checkpointIfMoved } from '../../server/store/checkpoints'
 
 const agents = Number(process.env.AGENTS ?? 1000)
 const segments = Number(process.env.SEGMENTS ?? 10)
@@ -80,7 +81,7 @@ const WAL_LEFT_BYTES = 400 * 1024
 
 /**
  * Writes log messages (no table touched) until `left` bytes or a little less remain of the current
- * WAL segment: the next writes then make PostgreSQL create the following segment file.
+ * WAL segment: the next writes then start the following segment.
  */
 async function fillWalSegment(left: number) {
   const position = async () => {
@@ -103,7 +104,7 @@ async function fillWalSegment(left: number) {
 // CPU_PROFILE=<file>: the server's CPU profile over the measured window, for Chromium's DevTools.
 // HEAP_PROFILE=<file>: what the server's thread allocated over it (sampled, collected objects included).
 const profiler = process.env.CPU_PROFILE || process.env.HEAP_PROFILE ? new Session() : null
-process.on('message', async (message: { type: string }) => {
+process.on('message', async (message: { type: string; reuse?: boolean }) => {
   if (message.type === 'profile-start' && profiler) {
     profiler.connect()
     if (process.env.CPU_PROFILE) {
@@ -140,9 +141,16 @@ process.on('message', async (message: { type: string }) => {
     )
     process.send?.({ type: 'wal', lsn: row?.lsn, segment: row?.segment })
   }
-  // WAL_SEGMENT_IN_WINDOW=1: the log is filled to WAL_LEFT_BYTES before the end of its segment, so that
-  // the measured window's writes (about 800 KB) start the next segment about halfway through.
+  // WAL_SEGMENT_IN_WINDOW: the log is filled to WAL_LEFT_BYTES before the end of its segment, so that
+  // the measured window's writes (about 800 KB) start the next segment about halfway through. `reused`:
+  // first into a new segment and through the checkpoint the server runs every 5 minutes, which keeps the
+  // segment before for reuse, so the window's segment is that file, as past a server's first checkpoint.
   if (message.type === 'wal-near-segment-end') {
+    if (message.reuse) {
+      await fillWalSegment(0)
+      await db.query("SELECT pg_logical_emit_message(true, 'bench', repeat('x', 128 * 1024))")
+      await checkpointIfMoved(db, null)
+    }
     await fillWalSegment(WAL_LEFT_BYTES)
     process.send?.({ type: 'wal-filled' })
   }
