@@ -33,6 +33,30 @@ export class Background {
   }
 
   /**
+   * Runs `task` every `ms` (tracked), each turn armed once the last one is over, so turns never
+   * overlap; a turn that fails is logged and the next one still comes. Returns the stop function.
+   */
+  repeat(ms: number, task: () => Promise<void>): () => void {
+    let cancel = () => {}
+    let stopped = false
+    const next = () => {
+      if (stopped) return
+      cancel = this.after(ms, async () => {
+        try {
+          await task()
+        } finally {
+          next()
+        }
+      })
+    }
+    next()
+    return () => {
+      stopped = true
+      cancel()
+    }
+  }
+
+  /**
    * Names the task run for a job, so a module can arm a job of another without importing it (ring
    * timeouts re-dispatch, and dispatching arms ring timeouts).
    */

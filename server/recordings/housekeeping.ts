@@ -37,21 +37,7 @@ export async function removeExpiredBackups(context: ServerContext): Promise<numb
 
 /** Runs the housekeeping every `timers.recordingsHousekeepingMs` on the server's clock; returns the stop. */
 export function startRecordingsHousekeeping(context: ServerContext): () => void {
-  let cancel = () => {}
-  let stopped = false
-  const next = () => {
-    if (stopped) return
-    cancel = context.background.after(context.timers.recordingsHousekeepingMs, async () => {
-      try {
-        await recordingsHousekeeping(context)
-      } finally {
-        next()
-      }
-    })
-  }
-  next()
-  return () => {
-    stopped = true
-    cancel()
-  }
+  return context.background.repeat(context.timers.recordingsHousekeepingMs, async () => {
+    await recordingsHousekeeping(context)
+  })
 }

@@ -1,4 +1,5 @@
 import type { ServerContext } from '../context'
+import type { Queryable } from './database'
 
 /**
  * Checkpoints the embedded PGlite every `timers.checkpointIntervalMs` (PostgreSQL's own
@@ -14,32 +15,18 @@ import type { ServerContext } from '../context'
  * @returns the stop function.
  */
 export function startCheckpoints(context: Pick<ServerContext, 'db' | 'timers' | 'background'>): () => void {
-  let cancel = () => {}
-  let stopped = false
-  // Where the log was after the last checkpoint: an idle server checkpoints no more.
+  // Where the log was after the last checkpoint: a log that did not move is not checkpointed again.
   let checkpointedAt: string | null = null
-  const next = () => {
-    if (stopped) return
-    cancel = context.background.after(context.timers.checkpointIntervalMs, async () => {
-      try {
-        checkpointedAt = await checkpointIfMoved(context.db, checkpointedAt)
-      } finally {
-        next()
-      }
-    })
-  }
-  next()
-  return () => {
-    stopped = true
-    cancel()
-  }
+  return context.background.repeat(context.timers.checkpointIntervalMs, async () => {
+    checkpointedAt = await checkpointIfMoved(context.db, checkpointedAt)
+  })
 }
 
 /**
  * Runs a CHECKPOINT unless the log is still at `since` (a position from an earlier call); resolves
  * the log's position after it.
  */
-export async function checkpointIfMoved(db: ServerContext['db'], since: string | null): Promise<string> {
+export async function checkpointIfMoved(db: Queryable, since: string | null): Promise<string> {
   const position = async () =>
     (await db.query<{ at: string }>('SELECT pg_current_wal_insert_lsn()::text AS at'))[0]?.at ?? ''
   const before = await position()
