@@ -46,6 +46,19 @@ async function stopNode(node: Node): Promise<void> {
   await node.pool.end()
 }
 
+/**
+ * How many sockets `node`'s adapter sees in the room, 0 while a process it has heard of has not answered: on a busy
+ * machine the holder's answer to a fetch can come after the adapter's own 5 s, which is "not yet", not a failure.
+ */
+async function socketsInRoom(node: Node): Promise<number> {
+  try {
+    return (await node.io.in('room').fetchSockets()).length
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('timeout reached')) return 0
+    throw error
+  }
+}
+
 /** Waits for `count` events named `event` on `socket`, in the order they arrive. */
 function collect(socket: Socket, event: string, count: number): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
@@ -78,9 +91,9 @@ describe('the ordered socket.io adapter on PostgreSQL', () => {
     try {
       await new Promise<void>((resolve) => client.once('connect', () => resolve()))
       // The holder's socket is in the room for the sender once the sender's adapter can see it there.
-      const deadline = Date.now() + 10_000
-      while ((await sender.io.in('room').fetchSockets()).length === 0) {
-        assert.ok(Date.now() < deadline, 'the socket never showed in the room within 10 s')
+      const deadline = Date.now() + 20_000
+      while ((await socketsInRoom(sender)) === 0) {
+        assert.ok(Date.now() < deadline, 'the socket never showed in the room within 20 s')
         // Until the sender has heard the holder's heartbeat, it answers at once from this process alone:
         // let the loop read the notification in between, or it never does.
         await new Promise((resolve) => setImmediate(resolve))
