@@ -19,6 +19,7 @@
 // window starts a segment about halfway through (a new file, or one the server's checkpoint kept);
 // SERVER_NODE_OPTIONS="--max-semi-space-size=64" runs the server under the Node options an operator
 // would give it in NODE_OPTIONS, and prints them, so a figure says which server it measured;
+// SERVER_OUTPUT=1 puts the server's own stdout (its log lines; --trace-gc-nvp's lines) on stderr;
 // DATABASE=postgres runs it on a throwaway PostgreSQL cluster instead of in-memory PGlite)
 import { fork, type ChildProcess } from 'node:child_process'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -67,7 +68,8 @@ const serverNodeOptions = process.env.SERVER_NODE_OPTIONS?.split(/\s+/).filter(B
 const child = fork(new URL('./support/routing-server.ts', import.meta.url), [], {
   execArgv: ['--import', 'tsx', '--expose-gc', ...serverNodeOptions],
   env: { ...process.env, AGENTS: String(AGENTS) },
-  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  // SERVER_OUTPUT=1: the server's stdout (its log lines, and what --trace-gc-nvp prints) on the bench's stderr.
+  stdio: ['ignore', process.env.SERVER_OUTPUT ? 2 : 'ignore', 'inherit', 'ipc'],
 })
 const ready = await new Promise<Ready>((resolve) => child.once('message', (m) => resolve(m as Ready)))
 const askStamps = () =>

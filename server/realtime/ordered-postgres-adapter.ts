@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg'
 import { PostgresAdapter } from '@socket.io/postgres-adapter'
 import { decode, encode } from '@msgpack/msgpack'
+import type { DeferredBroadcasts } from './broadcast-sent'
 
 /** What the adapter hands its client (socket.io-adapter's cluster messages). */
 interface ClusterMessage {
@@ -244,6 +245,24 @@ class OrderedPubSub {
 }
 
 /**
+ * Makes `adapter` say when its broadcasts have gone to the sockets (`DeferredBroadcasts`): a broadcast
+ * resolves once its NOTIFY committed and it was handed to this process's sockets, and broadcasts resolve
+ * in the order made (one queue), so the last one pending stands for them all.
+ */
+function trackBroadcasts(adapter: PostgresAdapter): void {
+  let pending = 0
+  let last: Promise<void> = Promise.resolve()
+  const broadcast = adapter.broadcast.bind(adapter)
+  adapter.broadcast = (packet, opts) => {
+    pending++
+    const sent = broadcast(packet, opts).finally(() => void pending--)
+    last = sent
+    return sent
+  }
+  ;(adapter as PostgresAdapter & DeferredBroadcasts).broadcastsSent = () => (pending > 0 ? last : null)
+}
+
+/**
  * The socket.io Postgres adapter (`@socket.io/postgres-adapter`) over an ordered pub/sub: events to
  * one socket arrive in the order they were sent, and before any room change made after them,
  * whichever process holds the socket.
@@ -284,6 +303,7 @@ export function createOrderedAdapter(
     )
     namespaces.set(name, adapter)
     client.addNamespace(name)
+    trackBroadcasts(adapter)
     const close = adapter.close.bind(adapter)
     adapter.close = () => {
       namespaces.delete(name)

@@ -4,6 +4,7 @@ import type { Queryable } from '../store/database'
 import { newId } from '../store/ids'
 import { agentSegments } from '../store/agent-states'
 import { rooms } from '../realtime/io-types'
+import { broadcastSent } from '../realtime/broadcast-sent'
 import { inboundView, type RingingCallRow } from './call-view'
 import { liveSince } from './liveness'
 
@@ -132,11 +133,22 @@ async function announceOffer(context: ServerContext, offer: NewOffer, joined?: J
     },
   )
   context.io.to(rooms.user(offer.agentId)).emit('inbound', payload)
-  // Stamped once the `inbound` is handed to the agent's socket: engine.io writes it there and then
-  // unless a write to that socket is still under way (the routing bench saw none).
+  armOfferTimeout(context, offer.offerId, offer.expiresAt)
+  // The ring is told once the `inbound` is handed to the agent's socket: at once on one process (engine.io
+  // writes it there and then unless a write to that socket is still under way; the routing bench saw none),
+  // after its NOTIFY on several (the routing waits for no such thing).
+  const sent = broadcastSent(context.io)
+  if (!sent) return tellOffered(context, offer, joined)
+  void sent
+    .then(() => tellOffered(context, offer, joined))
+    .catch((error: unknown) => context.log('telling a ring failed', error))
+}
+
+/** Logs and counts a ring just handed to its agent's socket, with its routing latency for a first ring. */
+function tellOffered(context: ServerContext, offer: NewOffer, joined?: JoinedCall): void {
+  const { call } = offer
   const ringAt = context.clock.now()
   const ringMonotonic = performance.now()
-  armOfferTimeout(context, offer.offerId, offer.expiresAt)
   // Routing latency is the wait before a call's first ring; a call rung again is not counted twice.
   const latencyMs = !offer.firstRing
     ? null

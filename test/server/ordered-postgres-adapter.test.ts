@@ -6,6 +6,7 @@ import pg from 'pg'
 import { Server } from 'socket.io'
 import { io as connect, type Socket } from 'socket.io-client'
 import { createOrderedAdapter } from '../../server/realtime/ordered-postgres-adapter'
+import { broadcastSent } from '../../server/realtime/broadcast-sent'
 import { startPostgres, type PostgresCluster } from './support/postgres-cluster'
 
 /** One "process": an HTTP server with socket.io on the ordered adapter, on its own pool. */
@@ -104,7 +105,14 @@ describe('the ordered socket.io adapter on PostgreSQL', () => {
       const sent = Array.from({ length: count }, (_, index) => (index % 3 === 2 ? index - 1 : index))
       const received = collect(client, 'burst', count)
       const before = sender.notifies()
+      assert.equal(broadcastSent(sender.io), null, 'nothing on its way yet')
       for (const value of sent) sender.io.to('room').emit('burst', value)
+      // The emits are on their way until their NOTIFYs commit: then, and not before, they are sent.
+      const allSent = broadcastSent(sender.io)
+      assert.ok(allSent, 'the emits are on their way')
+      await allSent
+      assert.ok(sender.notifies() > before, 'sent once their NOTIFYs went out')
+      assert.equal(broadcastSent(sender.io), null, 'nothing on its way once all were sent')
       assert.deepEqual(await received, sent)
       // The first alone, the rest together once it is sent; a heartbeat of the adapter may fall between.
       const statements = sender.notifies() - before
