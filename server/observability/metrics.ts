@@ -4,16 +4,14 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 export const METRIC_PREFIX = 'agent_console_'
 
 /**
- * Buckets of the routing latency, in seconds: 1 ms steps up to 20 ms (where a healthy dispatch
- * lands, so a p99 read from the histogram is within a millisecond or two), then coarser up to the
- * waits of a queue with nobody free (5 minutes).
+ * Buckets of the routing latency, in seconds: 1 ms steps up to 50 ms, so a p99 read from the histogram
+ * is within a millisecond of the raw figure where a healthy dispatch lands and through the stalls of tens
+ * of milliseconds a busy process meets (a collection, a new log segment), then coarser up to the waits of
+ * a queue with nobody free (5 minutes).
  */
 export const ROUTING_LATENCY_BUCKETS = [
-  ...Array.from({ length: 20 }, (_, index) => (index + 1) / 1000),
-  0.025,
-  0.03,
-  0.04,
-  0.05,
+  ...Array.from({ length: 50 }, (_, index) => (index + 1) / 1000),
+  0.06,
   0.075,
   0.1,
   0.15,
