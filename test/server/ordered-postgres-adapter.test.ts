@@ -111,7 +111,7 @@ describe('the ordered socket.io adapter on PostgreSQL', () => {
       const allSent = broadcastSent(sender.io)
       assert.ok(allSent, 'the emits are on their way')
       await allSent
-      assert.ok(sender.notifies() > before, 'sent once their NOTIFYs went out')
+      assert.ok(sender.notifies() > before, 'their pg_notify statements were sent before that')
       assert.equal(broadcastSent(sender.io), null, 'nothing on its way once all were sent')
       assert.deepEqual(await received, sent)
       // The first alone, the rest together once it is sent; a heartbeat of the adapter may fall between.
