@@ -37,7 +37,7 @@ export async function removeExpiredBackups(context: ServerContext): Promise<numb
 
 /** Runs the housekeeping every `timers.recordingsHousekeepingMs` on the server's clock; returns the stop. */
 export function startRecordingsHousekeeping(context: ServerContext): () => void {
-  return context.background.repeat(context.timers.recordingsHousekeepingMs, async () => {
-    await recordingsHousekeeping(context)
-  })
+  return context.background.repeat(context.timers.recordingsHousekeepingMs, () =>
+    recordingsHousekeeping(context),
+  )
 }
