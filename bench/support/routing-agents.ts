@@ -5,6 +5,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { randomUUID } from 'node:crypto'
 import { io, type Socket } from 'socket.io-client'
+import { observeGcPauses } from './gc-pauses'
 
 interface Start {
   type: 'start'
@@ -14,6 +15,8 @@ interface Start {
 
 const sockets: Socket[] = []
 const loop = monitorEventLoopDelay({ resolution: 1 })
+// This process's collections: one holds every `inbound` that reaches it meanwhile unstamped.
+const gcPauses = observeGcPauses()
 
 /** Runs `work` over `items` with at most `limit` at a time. */
 async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -58,7 +61,7 @@ process.on('message', (message: Start | { type: 'measure' } | { type: 'report' }
   if (message.type === 'measure') loop.enable()
   if (message.type === 'report') {
     loop.disable()
-    process.send?.({ type: 'report', loopP99Ms: loop.percentile(99) / 1e6 })
+    process.send?.({ type: 'report', loopP99Ms: loop.percentile(99) / 1e6, gcPauses })
   }
   if (message.type === 'stop') {
     for (const socket of sockets) socket.disconnect()

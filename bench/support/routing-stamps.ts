@@ -3,8 +3,8 @@
 // socket, and when each `inbound` was handed to its agent's websocket; and when the server's thread
 // stopped for garbage collection. Listens to engine.io's own events and to perf_hooks; adds no work to
 // the server's handlers.
-import { PerformanceObserver, performance } from 'node:perf_hooks'
 import type { Server } from 'socket.io'
+import { observeGcPauses, type GcPause } from './gc-pauses'
 
 /** hrtime stamps (nanoseconds, as strings for IPC) by customer name. */
 export interface RoutingStamps {
@@ -12,12 +12,9 @@ export interface RoutingStamps {
   read: Record<string, string>
   /** The `inbound` written to the agent's websocket (engine.io `flush`, just before `transport.send`). */
   written: Record<string, string>
-  /** The server thread's garbage-collection pauses: start (hrtime, ns), length (ms), V8's kind. */
-  gcPauses: { at: string; ms: number; kind: 'minor' | 'major' | 'incremental' | 'weak callbacks' }[]
+  /** The server thread's garbage-collection pauses. */
+  gcPauses: GcPause[]
 }
-
-/** `PerformanceEntry.detail.kind` of a `gc` entry (perf_hooks' NODE_PERFORMANCE_GC_* flags). */
-const GC_KINDS = { 1: 'minor', 4: 'major', 8: 'incremental', 16: 'weak callbacks' } as const
 
 interface EnginePacket {
   data?: unknown
@@ -44,20 +41,7 @@ export function stampRouting(
   agents: Pick<Server, 'on'>,
   customers: { on(event: 'connection', listener: (socket: { conn: unknown }) => void): unknown },
 ): RoutingStamps {
-  const stamps: RoutingStamps = { read: {}, written: {}, gcPauses: [] }
-  // performance.now() and process.hrtime share one monotonic clock: the offset turns a pause's start
-  // into the clients' time.
-  new PerformanceObserver((list) => {
-    const offset = process.hrtime.bigint() - BigInt(Math.round(performance.now() * 1e6))
-    for (const entry of list.getEntries()) {
-      const kind = (entry as { detail?: { kind?: number } }).detail?.kind ?? 0
-      stamps.gcPauses.push({
-        at: (offset + BigInt(Math.round(entry.startTime * 1e6))).toString(),
-        ms: entry.duration,
-        kind: GC_KINDS[kind as keyof typeof GC_KINDS] ?? 'minor',
-      })
-    }
-  }).observe({ entryTypes: ['gc'] })
+  const stamps: RoutingStamps = { read: {}, written: {}, gcPauses: observeGcPauses() }
   customers.on('connection', (socket) =>
     (socket.conn as EngineConnection).on('packet', (packet) => {
       const join = payloadOf(packet, 'queue:join')
