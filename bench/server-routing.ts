@@ -56,6 +56,12 @@ const WARMUP = Number(process.env.WARMUP ?? 20)
 const LEAD_IN = Number(process.env.LEAD_IN ?? 200)
 // The agreement the issue asks for between the clients' p99 and the server's.
 const AGREEMENT_MS = 2
+// Every customer rings an agent of its own and keeps it ringing: with fewer agents, the last ones would
+// wait for one in the queue, and the run would fail a minute later without saying why.
+if (AGENTS < CUSTOMERS + WARMUP + LEAD_IN)
+  throw new Error(
+    `AGENTS (${AGENTS}) must be at least CUSTOMERS + WARMUP + LEAD_IN (${CUSTOMERS + WARMUP + LEAD_IN})`,
+  )
 
 interface Memory {
   rss: number
