@@ -52,7 +52,8 @@ const WARMUP = Number(process.env.WARMUP ?? 20)
 // without a lead-in, the window's one scavenge promoted it (3.6 to 3.7 MB, pauses of 7.8 to 11.3 ms, in
 // three runs traced with --trace-gc-nvp), work no join of the window caused. 200 of them (2 s at 10 ms)
 // are about two scavenges of routing: that state is then in the old generation, as on a server that has
-// been routing for a while, and the window's scavenge moves the routing's own (1.4 MB, 4.3 to 5 ms).
+// been routing for a while, and the window's scavenge moves the routing's own (1.4 MB and 4.3 and 5.0 ms
+// in two traced runs; 2.9 to 7.8 ms over 40 runs, docs/operations.md).
 const LEAD_IN = Number(process.env.LEAD_IN ?? 200)
 // The agreement the issue asks for between the clients' p99 and the server's.
 const AGREEMENT_MS = 2
