@@ -4,7 +4,8 @@
 // server's own histogram (`agent_console_routing_latency_seconds` on /metrics), where the clients'
 // time went (stamped in the server process too: bench/support/routing-stamps.ts) with the three
 // slowest customers each way and when the server's thread and the clients' processes paused for garbage
-// collection, the server's collections meanwhile, and the server's memory per connected agent.
+// collection, the server's collections meanwhile, how often the kernel took a core from the server's
+// process (and its page faults that read the disk) over the window, and its memory per connected agent.
 // The clients' figure is made honest: the agents are spread over AGENT_PROCESSES processes of their own
 // (bench/support/routing-agents.ts), so no client loop holds a backlog of 1,000 sockets' messages when
 // an `inbound` arrives, and the send and the receipt are stamped with `process.hrtime` (CLOCK_MONOTONIC,
@@ -105,6 +106,16 @@ const askWal = () =>
       resolve({ at: walBytes(lsn), segmentBytes: BigInt(Number.parseInt(segment, 10)) * unit })
     })
     child.send({ type: 'wal' })
+  })
+/** The server process's page faults that read the disk, and the times the kernel took a core from it. */
+interface Usage {
+  majorPageFaults: number
+  involuntaryContextSwitches: number
+}
+const askUsage = () =>
+  new Promise<Usage>((resolve) => {
+    child.once('message', (m) => resolve((m as { usage: Usage }).usage))
+    child.send({ type: 'usage' })
   })
 const askMemory = () =>
   new Promise<Memory>((resolve) => {
@@ -246,12 +257,24 @@ const profileServer = async (type: 'profile-start' | 'profile-stop') => {
   await answered
 }
 const walBefore = await askWal()
+const usageBefore = await askUsage()
 await profileServer('profile-start')
 // Any client process's event-loop delay is part of what the clients measure: each reports its own.
 const clientLoop = monitorEventLoopDelay({ resolution: 1 })
 const customersGcPauses = observeGcPauses()
 clientLoop.enable()
-for (const child of agentProcesses) child.send({ type: 'measure' })
+await Promise.all(
+  agentProcesses.map((child) => {
+    const measuring = fromAgents(child, 'measuring')
+    child.send({ type: 'measure' })
+    return measuring
+  }),
+)
+// The first customer arrives ARRIVAL_MS after the bench's own messages, as each next one after the one
+// before: sent at once, it met the server and the agent processes still handling them (in 2 runs of 20,
+// it was among the clients' three slowest; in one, 3.58 ms to be read and 2.46 ms for its agent to read
+// the `inbound`, its slowest parts, and the run missed by 2.54 ms).
+if (ARRIVAL_MS > 0) await new Promise((resolve) => setTimeout(resolve, ARRIVAL_MS))
 const loadBefore = loadavg()[0]!
 for (const [index, socket] of customers.entries()) {
   const name = `Customer ${index}`
@@ -265,6 +288,7 @@ const rungInTime = await Promise.race([
   new Promise<false>((resolve) => setTimeout(() => resolve(false), 60_000)),
 ])
 clientLoop.disable()
+const usageAfter = await askUsage()
 await profileServer('profile-stop')
 const walAfter = await askWal()
 const agentReports = await Promise.all(
@@ -411,6 +435,13 @@ console.log(
       },
       // The server's garbage collections while the customers joined, by kind: count and total pause.
       serverGcDuringCustomers: serverGc,
+      // The server process over the window: a major fault waits for the disk (code or data paged out
+      // under it); an involuntary switch is the kernel giving its core to another thread.
+      serverInWindow: {
+        majorPageFaults: usageAfter.majorPageFaults - usageBefore.majorPageFaults,
+        involuntaryContextSwitches:
+          usageAfter.involuntaryContextSwitches - usageBefore.involuntaryContextSwitches,
+      },
       // Whether the machine was busy: the 1-minute load average against the cores.
       machine: {
         cores: cpus().length,

@@ -58,7 +58,10 @@ process.on('message', (message: Start | { type: 'measure' } | { type: 'report' }
       console.error(error)
       process.exit(1)
     })
-  if (message.type === 'measure') loop.enable()
+  if (message.type === 'measure') {
+    loop.enable()
+    process.send?.({ type: 'measuring' })
+  }
   if (message.type === 'report') {
     loop.disable()
     process.send?.({ type: 'report', loopP99Ms: loop.percentile(99) / 1e6, gcPauses })

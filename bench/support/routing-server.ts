@@ -154,6 +154,17 @@ process.on('message', async (message: { type: string; reuse?: boolean }) => {
     await fillWalSegment(WAL_LEFT_BYTES)
     process.send?.({ type: 'wal-filled' })
   }
+  // The whole process's counts (every thread): the parent takes the window's from two readings.
+  if (message.type === 'usage') {
+    const usage = process.resourceUsage()
+    process.send?.({
+      type: 'usage',
+      usage: {
+        majorPageFaults: usage.majorPageFault,
+        involuntaryContextSwitches: usage.involuntaryContextSwitches,
+      },
+    })
+  }
   if (message.type === 'stamps') process.send?.({ type: 'stamps', stamps })
   if (message.type === 'stop')
     void app
