@@ -5,7 +5,8 @@
 // On an idle machine such stalls are a floor under any latency measured on it: a server thread held
 // off its core for 5 ms holds the sockets it would have read for as long, and the routing bench's
 // clients see that wait while the server's histogram does not (docs/operations.md). Prints JSON: the
-// stalls over 2, 5 and 10 ms, the longest, the time lost per second. Run it on an otherwise idle machine.
+// stalls over 2, 5 and 10 ms, the longest, and the time lost in stalls per second of each thread.
+// Run it on an otherwise idle machine.
 // Usage: node --import tsx bench/machine-stalls.ts   (SPIN_SECONDS, THREADS to change)
 import { Worker } from 'node:worker_threads'
 import { cpus, loadavg } from 'node:os'
@@ -64,7 +65,7 @@ console.log(
       bench: 'machine-stalls',
       seconds: SECONDS,
       threads: THREADS,
-      // Stalls of each thread, counted together; the time stolen is their sum.
+      // Stalls of every thread, counted together; the time lost is the stalls' sum (gaps over 0.5 ms only).
       stalls: {
         over2Ms: over(2),
         over5Ms: over(5),

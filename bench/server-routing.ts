@@ -40,6 +40,7 @@ import { percentile } from './support/percentile'
 import { walBytes } from './support/wal'
 import type { RoutingStamps } from './support/routing-stamps'
 import { observeGcPauses, type GcPause } from './support/gc-pauses'
+import { kernelReclaim } from './support/kernel-reclaim'
 
 const AGENTS = Number(process.env.AGENTS ?? 1000)
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 200)
@@ -107,9 +108,10 @@ const askWal = () =>
     })
     child.send({ type: 'wal' })
   })
-/** The server process's page faults that read the disk, and the times the kernel took a core from it. */
+/** The server process's page faults (those that read the disk apart) and the times the kernel took a core from it. */
 interface Usage {
   majorPageFaults: number
+  minorPageFaults: number
   involuntaryContextSwitches: number
 }
 const askUsage = () =>
@@ -436,16 +438,20 @@ console.log(
       // The server's garbage collections while the customers joined, by kind: count and total pause.
       serverGcDuringCustomers: serverGc,
       // The server process over the window: a major fault waits for the disk (code or data paged out
-      // under it); an involuntary switch is the kernel giving its core to another thread.
+      // under it), a minor one for the kernel to map a page back; an involuntary switch is the kernel
+      // giving its core to another thread.
       serverInWindow: {
         majorPageFaults: usageAfter.majorPageFaults - usageBefore.majorPageFaults,
+        minorPageFaults: usageAfter.minorPageFaults - usageBefore.minorPageFaults,
         involuntaryContextSwitches:
           usageAfter.involuntaryContextSwitches - usageBefore.involuntaryContextSwitches,
       },
-      // Whether the machine was busy: the 1-minute load average against the cores.
+      // Whether the machine was busy: the 1-minute load average against the cores; and whether its
+      // kernel reclaims memory proactively (DAMON), on which the two p99s stopped agreeing.
       machine: {
         cores: cpus().length,
         loadAverage1m: [Number(loadBefore.toFixed(2)), Number(loadAfter.toFixed(2))],
+        kernelReclaim: await kernelReclaim(),
       },
       memoryPerAgentBytes: { heapUsed: perAgent('heapUsed'), rss: perAgent('rss') },
       agentsConnectSeconds: connectSeconds,

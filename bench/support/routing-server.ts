@@ -161,6 +161,7 @@ process.on('message', async (message: { type: string; reuse?: boolean }) => {
       type: 'usage',
       usage: {
         majorPageFaults: usage.majorPageFault,
+        minorPageFaults: usage.minorPageFault,
         involuntaryContextSwitches: usage.involuntaryContextSwitches,
       },
     })
