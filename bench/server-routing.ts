@@ -5,7 +5,8 @@
 // time went (stamped in the server process too: bench/support/routing-stamps.ts) with the three
 // slowest customers each way and when the server's thread and the clients' processes paused for garbage
 // collection, the server's collections meanwhile, how often the kernel took a core from the server's
-// process (and its page faults that read the disk) over the window, and its memory per connected agent.
+// process and its page faults over the window, whether the machine's kernel reclaims memory (DAMON),
+// and the server's memory per connected agent.
 // The clients' figure is made honest: the agents are spread over AGENT_PROCESSES processes of their own
 // (bench/support/routing-agents.ts), so no client loop holds a backlog of 1,000 sockets' messages when
 // an `inbound` arrives, and the send and the receipt are stamped with `process.hrtime` (CLOCK_MONOTONIC,
@@ -108,7 +109,7 @@ const askWal = () =>
     })
     child.send({ type: 'wal' })
   })
-/** The server process's page faults (those that read the disk apart) and the times the kernel took a core from it. */
+/** The server process's page faults (major: read from the disk) and the times the kernel took its core. */
 interface Usage {
   majorPageFaults: number
   minorPageFaults: number
