@@ -5,8 +5,8 @@
 // time went (stamped in the server process too: bench/support/routing-stamps.ts) with the three
 // slowest customers each way and when the server's thread and the clients' processes paused for garbage
 // collection, the server's collections meanwhile, how often the kernel took a core from the server's
-// process and its page faults over the window, whether the machine's kernel reclaims memory (DAMON),
-// and the server's memory per connected agent.
+// process, how long its main thread waited for one, and its page faults over the window, whether the
+// machine's kernel reclaims memory (DAMON), and the server's memory per connected agent.
 // The clients' figure is made honest: the agents are spread over AGENT_PROCESSES processes of their own
 // (bench/support/routing-agents.ts), so no client loop holds a backlog of 1,000 sockets' messages when
 // an `inbound` arrives, and the send and the receipt are stamped with `process.hrtime` (CLOCK_MONOTONIC,
@@ -92,39 +92,46 @@ const child = fork(new URL('./support/routing-server.ts', import.meta.url), [], 
   // SERVER_OUTPUT=1: the server's stdout (its log lines, and what --trace-gc-nvp prints) on the bench's stderr.
   stdio: ['ignore', process.env.SERVER_OUTPUT ? 2 : 'ignore', 'inherit', 'ipc'],
 })
-const ready = await new Promise<Ready>((resolve) => child.once('message', (m) => resolve(m as Ready)))
-const askStamps = () =>
-  new Promise<RoutingStamps>((resolve) => {
-    child.once('message', (m) => resolve((m as { stamps: RoutingStamps }).stamps))
-    child.send({ type: 'stamps' })
+/** The next message of `type` from the process `from`; fails if the process exits first. */
+const replyOf = <T>(from: ChildProcess, type: string) =>
+  new Promise<T>((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`a bench process exited with ${code}`))
+    const onMessage = (message: { type?: string }) => {
+      if (message.type !== type) return
+      from.off('message', onMessage)
+      from.off('exit', onExit)
+      resolve(message as T)
+    }
+    from.on('message', onMessage)
+    from.once('exit', onExit)
   })
+/** Sends `request` to the process `to`; resolves with its reply (of `replyType`, by default the request's). */
+const ask = <T>(
+  to: ChildProcess,
+  request: { type: string } & Record<string, unknown>,
+  replyType = request.type,
+) => {
+  const reply = replyOf<T>(to, replyType)
+  to.send(request)
+  return reply
+}
+const ready = await replyOf<Ready>(child, 'ready')
 /** The database's write-ahead log position (bytes) and segment size (bytes), read by the server. */
-const askWal = () =>
-  new Promise<{ at: bigint; segmentBytes: bigint }>((resolve) => {
-    child.once('message', (m) => {
-      const { lsn, segment } = m as { lsn: string; segment: string }
-      const unit =
-        { kB: 1024n, MB: 1024n * 1024n, GB: 1024n * 1024n * 1024n }[segment.replace(/^\d+/, '')] ?? 1n
-      resolve({ at: walBytes(lsn), segmentBytes: BigInt(Number.parseInt(segment, 10)) * unit })
-    })
-    child.send({ type: 'wal' })
-  })
+const askWal = async () => {
+  const { lsn, segment } = await ask<{ lsn: string; segment: string }>(child, { type: 'wal' })
+  const unit = { kB: 1024n, MB: 1024n * 1024n, GB: 1024n * 1024n * 1024n }[segment.replace(/^\d+/, '')] ?? 1n
+  return { at: walBytes(lsn), segmentBytes: BigInt(Number.parseInt(segment, 10)) * unit }
+}
 /** The server process's page faults (major: read from the disk) and the times the kernel took its core. */
 interface Usage {
   majorPageFaults: number
   minorPageFaults: number
   involuntaryContextSwitches: number
+  /** The server's main thread's time ready to run but waiting for a core (ms); null off Linux. */
+  mainThreadRunQueueWaitMs: number | null
 }
-const askUsage = () =>
-  new Promise<Usage>((resolve) => {
-    child.once('message', (m) => resolve((m as { usage: Usage }).usage))
-    child.send({ type: 'usage' })
-  })
-const askMemory = () =>
-  new Promise<Memory>((resolve) => {
-    child.once('message', (m) => resolve((m as { memory: Memory }).memory))
-    child.send({ type: 'memory' })
-  })
+const askUsage = async () => (await ask<{ usage: Usage }>(child, { type: 'usage' })).usage
+const askMemory = async () => (await ask<{ memory: Memory }>(child, { type: 'memory' })).memory
 
 const connect = (path = '', auth?: Record<string, unknown>): Socket =>
   io(`${ready.url}${path}`, {
@@ -155,16 +162,6 @@ const agentProcesses: ChildProcess[] = Array.from({ length: AGENT_PROCESSES }, (
 process.on('exit', () => {
   for (const spawned of [child, ...agentProcesses]) if (spawned.exitCode === null) spawned.kill()
 })
-const fromAgents = (child: ChildProcess, type: string) =>
-  new Promise<Record<string, unknown>>((resolve, reject) => {
-    const onMessage = (message: Record<string, unknown>) => {
-      if (message.type !== type) return
-      child.off('message', onMessage)
-      resolve(message)
-    }
-    child.on('message', onMessage)
-    child.once('exit', (code) => reject(new Error(`an agent process exited with ${code}`)))
-  })
 for (const child of agentProcesses)
   child.on('message', (message: { type: string; name?: string; at?: string }) => {
     if (message.type !== 'rung' || !message.name || !message.at) return
@@ -177,10 +174,8 @@ for (const child of agentProcesses)
   })
 await Promise.all(
   agentProcesses.map((child, index) => {
-    const connected = fromAgents(child, 'ready')
     const emails = ready.emails.filter((_, i) => i % AGENT_PROCESSES === index)
-    child.send({ type: 'start', url: ready.url, emails })
-    return connected
+    return ask(child, { type: 'start', url: ready.url, emails }, 'ready')
   }),
 )
 const connectSeconds = (Date.now() - started) / 1000
@@ -245,9 +240,7 @@ const segmentInWindow = process.env.WAL_SEGMENT_IN_WINDOW ?? null
 if (segmentInWindow !== null && segmentInWindow !== 'new' && segmentInWindow !== 'reused')
   throw new Error(`WAL_SEGMENT_IN_WINDOW is new or reused, not ${JSON.stringify(segmentInWindow)}`)
 if (segmentInWindow) {
-  const filled = new Promise((resolve) => child.once('message', resolve))
-  child.send({ type: 'wal-near-segment-end', reuse: segmentInWindow === 'reused' })
-  await filled
+  await ask(child, { type: 'wal-near-segment-end', reuse: segmentInWindow === 'reused' }, 'wal-filled')
 }
 // A scrape restarts the server's event-loop percentiles: the next one covers the customers only.
 const beforeCustomers = await scrape()
@@ -255,9 +248,7 @@ const beforeCustomers = await scrape()
 // loop's time went; the profiler's own cost is in every figure of such a run.
 const profileServer = async (type: 'profile-start' | 'profile-stop') => {
   if (!process.env.CPU_PROFILE && !process.env.HEAP_PROFILE) return
-  const answered = new Promise((resolve) => child.once('message', resolve))
-  child.send({ type })
-  await answered
+  await ask(child, { type }, type === 'profile-start' ? 'profiling' : 'profiled')
 }
 const walBefore = await askWal()
 const usageBefore = await askUsage()
@@ -266,13 +257,7 @@ await profileServer('profile-start')
 const clientLoop = monitorEventLoopDelay({ resolution: 1 })
 const customersGcPauses = observeGcPauses()
 clientLoop.enable()
-await Promise.all(
-  agentProcesses.map((child) => {
-    const measuring = fromAgents(child, 'measuring')
-    child.send({ type: 'measure' })
-    return measuring
-  }),
-)
+await Promise.all(agentProcesses.map((agents) => ask(agents, { type: 'measure' }, 'measuring')))
 // The first customer arrives ARRIVAL_MS after the bench's own messages, as each next one after the one
 // before: sent at once, it met the server and the agent processes still handling them (in 2 runs of 20,
 // it was among the clients' three slowest; in one, 3.58 ms to be read and 2.46 ms for its agent to read
@@ -286,20 +271,20 @@ for (const [index, socket] of customers.entries()) {
   socket.emit('queue:join', { segment: ready.segments[index % ready.segments.length], name })
   if (ARRIVAL_MS > 0) await new Promise((resolve) => setTimeout(resolve, ARRIVAL_MS))
 }
+// The limit is cleared once every customer rang: left pending, it held the bench's process a minute
+// after its JSON.
+let giveUp: NodeJS.Timeout | undefined
 const rungInTime = await Promise.race([
   allRung.then(() => true),
-  new Promise<false>((resolve) => setTimeout(() => resolve(false), 60_000)),
+  new Promise<false>((resolve) => (giveUp = setTimeout(() => resolve(false), 60_000))),
 ])
+clearTimeout(giveUp)
 clientLoop.disable()
 const usageAfter = await askUsage()
 await profileServer('profile-stop')
 const walAfter = await askWal()
 const agentReports = await Promise.all(
-  agentProcesses.map((child) => {
-    const report = fromAgents(child, 'report')
-    child.send({ type: 'report' })
-    return report.then((message) => message as { loopP99Ms: number; gcPauses: GcPause[] })
-  }),
+  agentProcesses.map((agents) => ask<{ loopP99Ms: number; gcPauses: GcPause[] }>(agents, { type: 'report' })),
 )
 const loadAfter = loadavg()[0]!
 // A benchmark that cannot measure fails: every customer must have rung.
@@ -331,7 +316,7 @@ const serverPct = (p: number) => Number((histogramQuantile(measured, histogram, 
 const rank = (values: number[], p: number) => Number(percentile(values, p).toFixed(2))
 const pct = (p: number) => rank(latencies, p)
 // Each customer's span cut where the server read the join and wrote the inbound (one hrtime clock).
-const stamps = await askStamps()
+const { stamps } = await ask<{ stamps: RoutingStamps }>(child, { type: 'stamps' })
 const windowStart = [...sent.values()].reduce((first, at) => (at < first ? at : first))
 const windowEnd = [...received.values()].reduce((last, at) => (at > last ? at : last))
 const parts = [...received].flatMap(([name, at]) => {
@@ -446,6 +431,10 @@ console.log(
         minorPageFaults: usageAfter.minorPageFaults - usageBefore.minorPageFaults,
         involuntaryContextSwitches:
           usageAfter.involuntaryContextSwitches - usageBefore.involuntaryContextSwitches,
+        mainThreadRunQueueWaitMs:
+          usageAfter.mainThreadRunQueueWaitMs === null || usageBefore.mainThreadRunQueueWaitMs === null
+            ? null
+            : Number((usageAfter.mainThreadRunQueueWaitMs - usageBefore.mainThreadRunQueueWaitMs).toFixed(2)),
       },
       // Whether the machine was busy: the 1-minute load average against the cores; and whether its
       // kernel reclaims memory proactively (DAMON), on which the two p99s stopped agreeing.

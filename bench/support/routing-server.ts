@@ -11,6 +11,7 @@ import { newId } from '../../server/store/ids'
 import { SEED } from '../../server/store/seed-content'
 import { startPostgres } from '../../test/server/support/postgres-cluster'
 import { stampRouting } from './routing-stamps'
+import { mainThreadRunQueueWaitMs } from './run-queue-wait'
 import { checkpointIfMoved } from '../../server/store/checkpoints'
 
 const agents = Number(process.env.AGENTS ?? 1000)
@@ -154,7 +155,8 @@ process.on('message', async (message: { type: string; reuse?: boolean }) => {
     await fillWalSegment(WAL_LEFT_BYTES)
     process.send?.({ type: 'wal-filled' })
   }
-  // The whole process's counts (every thread): the parent takes the window's from two readings.
+  // The whole process's counts (every thread), and the main thread's wait for a core: the parent takes
+  // the window's from two readings.
   if (message.type === 'usage') {
     const usage = process.resourceUsage()
     process.send?.({
@@ -163,6 +165,7 @@ process.on('message', async (message: { type: string; reuse?: boolean }) => {
         majorPageFaults: usage.majorPageFault,
         minorPageFaults: usage.minorPageFault,
         involuntaryContextSwitches: usage.involuntaryContextSwitches,
+        mainThreadRunQueueWaitMs: mainThreadRunQueueWaitMs(),
       },
     })
   }
