@@ -3,10 +3,11 @@
 // `inbound` reaching an agent (p50, p99, max) as the clients saw it, the same p50/p99 read from the
 // server's own histogram (`agent_console_routing_latency_seconds` on /metrics), where the clients'
 // time went (stamped in the server process too: bench/support/routing-stamps.ts) with the three
-// slowest customers each way and when the server's thread and the clients' processes paused for garbage
-// collection, the server's collections meanwhile, how often the kernel took a core from the server's
-// process, how long its main thread waited for one, and its page faults over the window, whether the
-// machine's kernel reclaims memory (DAMON), and the server's memory per connected agent.
+// slowest customers each way (each with how long the server's thread waited for a core before it read
+// the join), when the server's thread and the clients' processes paused for garbage collection, the
+// server's collections meanwhile, how often the kernel took a core from the server's process, how long
+// its main thread waited for one, and its page faults over the window, whether the machine's kernel
+// reclaims memory (DAMON), and the server's memory per connected agent.
 // The clients' figure is made honest: the agents are spread over AGENT_PROCESSES processes of their own
 // (bench/support/routing-agents.ts), so no client loop holds a backlog of 1,000 sockets' messages when
 // an `inbound` arrives, and the send and the receipt are stamped with `process.hrtime` (CLOCK_MONOTONIC,
@@ -319,6 +320,16 @@ const pct = (p: number) => rank(latencies, p)
 const { stamps } = await ask<{ stamps: RoutingStamps }>(child, { type: 'stamps' })
 const windowStart = [...sent.values()].reduce((first, at) => (at < first ? at : first))
 const windowEnd = [...received.values()].reduce((last, at) => (at > last ? at : last))
+// How long the server's thread stood ready to run without a core between the join it read before and
+// this one: a join held unread about that long waited for a core, not for the thread's other work.
+const readOrder = Object.entries(stamps.read).sort(([, a], [, b]) => (BigInt(a) < BigInt(b) ? -1 : 1))
+const waitedBeforeRead = new Map(
+  readOrder.map(([name], index) => {
+    const now = stamps.waitAtRead[name]
+    const previous = index > 0 ? stamps.waitAtRead[readOrder[index - 1]![0]] : undefined
+    return [name, now == null || previous == null ? null : now - previous] as const
+  }),
+)
 const parts = [...received].flatMap(([name, at]) => {
   const read = stamps.read[name]
   const written = stamps.written[name]
@@ -333,10 +344,11 @@ const parts = [...received].flatMap(([name, at]) => {
       writtenToAgent: ms(BigInt(written), at),
       // When the join was sent, from the first customer's: places it beside the server's pauses.
       sentAtMs: ms(windowStart, start),
+      serverThreadWaitedForCoreMs: waitedBeforeRead.get(name) ?? null,
     },
   ]
 })
-type Part = Exclude<keyof (typeof parts)[number], 'sentAtMs'>
+type Part = Exclude<keyof (typeof parts)[number], 'sentAtMs' | 'serverThreadWaitedForCoreMs'>
 const partPct = (key: Part) => {
   const values = parts.map((part) => part[key])
   return { p50: rank(values, 50), p99: rank(values, 99) }
@@ -349,7 +361,9 @@ const gap = Number((pct(99) - serverPct(99)).toFixed(2))
 // A p99 of 200 is the third slowest: the three slowest each way, part by part, and the server's pauses
 // beside them, show which customers made a run's gap.
 const twoDecimals = (part: (typeof parts)[number]) =>
-  Object.fromEntries(Object.entries(part).map(([key, value]) => [key, Number(value.toFixed(2))]))
+  Object.fromEntries(
+    Object.entries(part).map(([key, value]) => [key, value === null ? null : Number(value.toFixed(2))]),
+  )
 const slowestBy = (key: Part) =>
   [...parts]
     .sort((a, b) => b[key] - a[key])

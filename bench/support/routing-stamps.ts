@@ -2,14 +2,18 @@
 // `process.hrtime` (the clock the clients stamp with): when each `queue:join` packet was read off its
 // socket, and when each `inbound` was handed to its agent's websocket; and when the server's thread
 // stopped for garbage collection. Listens to engine.io's own events and to perf_hooks; adds no work to
-// the server's handlers.
+// the server's handlers. At each join read it also reads how long the thread has waited for a core
+// (schedstat: one read of /proc, about 16 µs, in the clients' figure and not in the server's).
 import type { Server } from 'socket.io'
 import { observeGcPauses, type GcPause } from './gc-pauses'
+import { mainThreadRunQueueWaitMs } from './run-queue-wait'
 
 /** hrtime stamps (nanoseconds, as strings for IPC) by customer name. */
 export interface RoutingStamps {
   /** The `queue:join` packet read by the server (engine.io `packet`). */
   read: Record<string, string>
+  /** The main thread's wait for a core so far (ms, schedstat) when it read each join; null off Linux. */
+  waitAtRead: Record<string, number | null>
   /** The `inbound` written to the agent's websocket (engine.io `flush`, just before `transport.send`). */
   written: Record<string, string>
   /** The server thread's garbage-collection pauses. */
@@ -41,11 +45,13 @@ export function stampRouting(
   agents: Pick<Server, 'on'>,
   customers: { on(event: 'connection', listener: (socket: { conn: unknown }) => void): unknown },
 ): RoutingStamps {
-  const stamps: RoutingStamps = { read: {}, written: {}, gcPauses: observeGcPauses() }
+  const stamps: RoutingStamps = { read: {}, waitAtRead: {}, written: {}, gcPauses: observeGcPauses() }
   customers.on('connection', (socket) =>
     (socket.conn as EngineConnection).on('packet', (packet) => {
       const join = payloadOf(packet, 'queue:join')
-      if (join) stamps.read[String(join.name)] = process.hrtime.bigint().toString()
+      if (!join) return
+      stamps.read[String(join.name)] = process.hrtime.bigint().toString()
+      stamps.waitAtRead[String(join.name)] = mainThreadRunQueueWaitMs()
     }),
   )
   agents.on('connection', (socket) =>
