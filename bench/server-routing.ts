@@ -321,7 +321,8 @@ const { stamps } = await ask<{ stamps: RoutingStamps }>(child, { type: 'stamps' 
 const windowStart = [...sent.values()].reduce((first, at) => (at < first ? at : first))
 const windowEnd = [...received.values()].reduce((last, at) => (at > last ? at : last))
 // How long the server's thread stood ready to run without a core between the join it read before and
-// this one: a join held unread about that long waited for a core, not for the thread's other work.
+// this one. That read came about ARRIVAL_MS before this join was sent, so the figure bounds from above
+// the part of this join's wait to be read that the thread spent without a core.
 const readOrder = Object.entries(stamps.read).sort(([, a], [, b]) => (BigInt(a) < BigInt(b) ? -1 : 1))
 const waitedBeforeRead = new Map(
   readOrder.map(([name], index) => {
