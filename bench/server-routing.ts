@@ -440,7 +440,7 @@ console.log(
       serverGcDuringCustomers: serverGc,
       // The server process over the window: a major fault waits for the disk (code or data paged out
       // under it), a minor one for the kernel to map a page back; an involuntary switch is the kernel
-      // giving its core to another thread.
+      // giving its core to another thread; the main thread's run-queue wait is its time ready without a core.
       serverInWindow: {
         majorPageFaults: usageAfter.majorPageFaults - usageBefore.majorPageFaults,
         minorPageFaults: usageAfter.minorPageFaults - usageBefore.minorPageFaults,
