@@ -48,9 +48,16 @@ const spun = await Promise.all(
     () =>
       new Promise<Spun>((resolve, reject) => {
         const worker = new Worker(SPIN, { eval: true, workerData: SECONDS })
-        worker.once('message', resolve)
+        let reported = false
+        worker.once('message', (result: Spun) => {
+          reported = true
+          resolve(result)
+        })
         worker.once('error', reject)
-        worker.once('exit', (code) => reject(new Error(`a spinning thread exited with ${code}`)))
+        // A thread ends once it has reported; only one that ends before reporting failed.
+        worker.once('exit', (code) => {
+          if (!reported) reject(new Error(`a spinning thread exited with ${code} before reporting`))
+        })
       }),
   ),
 )

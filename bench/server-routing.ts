@@ -93,9 +93,14 @@ const child = fork(new URL('./support/routing-server.ts', import.meta.url), [], 
   // SERVER_OUTPUT=1: the server's stdout (its log lines, and what --trace-gc-nvp prints) on the bench's stderr.
   stdio: ['ignore', process.env.SERVER_OUTPUT ? 2 : 'ignore', 'inherit', 'ipc'],
 })
-/** The next message of `type` from the process `from`; fails if the process exits first. */
+/** The next message of `type` from the process `from`; fails if the process exits first, or had exited. */
 const replyOf = <T>(from: ChildProcess, type: string) =>
   new Promise<T>((resolve, reject) => {
+    // An exited process sends nothing more, and its `exit` does not fire again.
+    if (from.exitCode !== null || from.signalCode !== null) {
+      reject(new Error(`a bench process had exited (${from.exitCode ?? from.signalCode})`))
+      return
+    }
     const onExit = (code: number | null) => reject(new Error(`a bench process exited with ${code}`))
     const onMessage = (message: { type?: string }) => {
       if (message.type !== type) return
