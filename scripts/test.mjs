@@ -149,8 +149,9 @@ if (wants('tools'))
   add(await nodeSuite('tools', 'test/tools', { testTimeoutMs: MINUTE, runnerTimeoutMs: 5 * MINUTE }))
 // Node 20 applies --test-timeout to each test file as a whole too: it bounds the longest file (every
 // wait inside a test has its own, shorter, timeout).
-// The end-to-end suite runs one file at a time and keeps about one core of two busy: the server suite
-// runs beside it on the other, one file at a time (alone, two at a time).
+// The end-to-end suite runs one file at a time and leaves part of the second core idle
+// (bench/cpu-by-process.mjs shows it): the server suite runs beside it, one file at a time (alone, two
+// at a time).
 const beside = wants('server') && wants('e2e')
 const serverSuite = wants('server')
   ? nodeSuite('server', 'test/server', {
