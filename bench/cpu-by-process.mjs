@@ -17,7 +17,8 @@ if (command.length === 0) throw new Error('usage: node bench/cpu-by-process.mjs 
 
 /** The machine's total and idle (idle + iowait) core-seconds since boot, from /proc/stat's first line. */
 function machineSeconds() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+  // user, nice, system, idle, iowait, irq, softirq, steal: the guest times after them are already in user.
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number)
   if (fields.length < 5 || fields.some((value) => !Number.isFinite(value)))
     throw new Error('/proc/stat has no CPU line this benchmark can read')
   const total = fields.reduce((sum, value) => sum + value, 0)
@@ -26,9 +27,9 @@ function machineSeconds() {
 
 /** What kind of process a command line is: the names this report sums by. */
 function kindOf(cmdline, comm, parent) {
-  // The kernel's own threads are kthreadd (pid 2) and its children; another process without a command
-  // line has exited and awaits its parent.
-  if (parent === '2' || parent === '0') return `kernel: ${comm.replace(/\/\d+(:\d+)?/, '/N')}`
+  // The kernel's own threads are kthreadd and its children; another process without a command line has
+  // exited and awaits its parent.
+  if (parent === '2' || comm === 'kthreadd') return `kernel: ${comm.replace(/\/\d+(:\d+)?/, '/N')}`
   if (cmdline === '') return `exited: ${comm}`
   if (/chrom(e|ium)/.test(cmdline.split(' ')[0])) {
     const type = /--type=(\S+)/.exec(cmdline)?.[1]
