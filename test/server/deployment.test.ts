@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { ConfigError, readConfig } from '../../server/config'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
-import { freePort } from '../e2e/support/server'
 import { TestServer } from './support/test-server'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -35,24 +34,29 @@ function problemsOf(env: Record<string, string>): string[] {
   }
 }
 
-/** Runs `npm start`'s entry point (its source; `npm start` runs the build of it) with exactly `env`; resolves once it listens, or with its exit code. */
+/**
+ * Runs `npm start`'s entry point (its source; `npm start` runs the build of it) with exactly `env`.
+ * `listening` resolves with the port it listens on once it has printed its addresses (its log's
+ * "Server listening at" line has the port: PUBLIC_URL hides it in the addresses), or null if it exited.
+ */
 function runServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)))
-  const listening = new Promise<boolean>((resolve, reject) => {
+  const listening = new Promise<number | null>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000)
     child.stdout.on('data', () => {
-      if (output.includes('Agent console:')) {
+      const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)
+      if (port && output.includes('Agent console:')) {
         clearTimeout(timer)
-        resolve(true)
+        resolve(Number(port[1]))
       }
     })
     void exited.then(() => {
       clearTimeout(timer)
-      resolve(false)
+      resolve(null)
     })
   })
   return {
@@ -120,10 +124,11 @@ describe('configuration by environment', () => {
 
 describe('a production server', () => {
   it('starts with exactly the documented variables, seeds nothing and serves no test page', async () => {
-    const port = await freePort()
-    const server = runServer(productionEnv(port))
+    // Port 0: the system picks a free one as the server binds it.
+    const server = runServer(productionEnv(0))
     try {
-      assert.equal(await server.listening, true, server.output())
+      const port = await server.listening
+      assert.ok(port, server.output())
       const base = `http://127.0.0.1:${port}`
       assert.equal((await fetch(`${base}/version.txt`)).status, 200)
       // No demo users: the published password opens nothing.
@@ -159,9 +164,9 @@ describe('a production server', () => {
   })
 
   it('refuses to start with an unsafe configuration and says which setting to change', async () => {
-    const { JWT_SECRET: _secret, ...env } = productionEnv(await freePort())
+    const { JWT_SECRET: _secret, ...env } = productionEnv(0)
     const server = runServer({ ...env, PUBLIC_URL: 'http://console.example.test' })
-    assert.equal(await server.listening, false)
+    assert.equal(await server.listening, null)
     assert.equal(await server.exited, 1)
     assert.match(server.output(), /JWT_SECRET is not set/)
     assert.match(server.output(), /PUBLIC_URL must be https/)

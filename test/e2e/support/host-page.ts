@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import { freePort } from './server'
+import type { AddressInfo } from 'node:net'
 
 /** A host page's server: another port, so another origin than the console's server. */
 export interface HostSite {
@@ -20,7 +20,6 @@ export interface HostSite {
  * embedding the console would, and notes every request so a test can assert none went to its `/api`.
  */
 export async function startHostSite(port?: number): Promise<HostSite> {
-  const chosen = port ?? (await freePort())
   let page = '<!doctype html><title>host</title>'
   const requests: string[] = []
   const routes = new Map<string, () => Promise<unknown>>()
@@ -50,8 +49,10 @@ export async function startHostSite(port?: number): Promise<HostSite> {
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(chosen, '127.0.0.1', () => resolve())
+    // Port 0 unless given: the system picks a free one as it binds (nothing can take it in between).
+    server.listen(port ?? 0, '127.0.0.1', () => resolve())
   })
+  const chosen = (server.address() as AddressInfo).port
   return {
     origin: `http://127.0.0.1:${chosen}`,
     setPage: (html) => (page = html),

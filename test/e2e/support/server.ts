@@ -74,14 +74,54 @@ export async function startBuiltServer(
   return spawnServer(['dist/server/main.js'], env, port)
 }
 
+/** The line a started server prints last, with the port it listens on. */
+const LISTENING = /Agent console: http:\/\/localhost:(\d+)\//
+
 async function spawnServer(
   args: string[],
   env: Record<string, string>,
   port?: number,
 ): Promise<RunningServer> {
-  const chosen = port ?? (await freePort())
+  const deadline = Date.now() + START_MS
+  for (;;) {
+    try {
+      return await spawnOnce(args, env, port, deadline)
+    } catch (error) {
+      // A restart on a given port finds it taken when some other socket got it in the meantime (an
+      // outgoing connection's local port): wait until it is free again, within the start's time.
+      if (!(error instanceof PortTaken) || port === undefined || Date.now() > deadline) throw error
+      await portFreed(port, deadline)
+    }
+  }
+}
+
+/** The server could not listen on the port it was given. */
+class PortTaken extends Error {}
+
+/** Resolves once `port` can be bound on 127.0.0.1, polling (not sleeping) until `deadline`. */
+async function portFreed(port: number, deadline: number): Promise<void> {
+  for (;;) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+      probe.once('error', () => resolve(false))
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+    })
+    if (free) return
+    if (Date.now() > deadline) throw new Error(`port ${port} still taken after ${START_MS} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+async function spawnOnce(
+  args: string[],
+  env: Record<string, string>,
+  port: number | undefined,
+  deadline: number,
+): Promise<RunningServer> {
+  // Without a port the server takes one from the system as it listens (PORT=0) and prints it: a port
+  // probed free beforehand could be taken by another process during the seconds the server starts.
   const child: ChildProcess = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', ...env },
+    env: { ...process.env, PORT: String(port ?? 0), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -94,23 +134,26 @@ async function spawnServer(
     await exited
     clearTimeout(killer)
   }
+  let chosen: number
   try {
-    await new Promise<void>((resolve, reject) => {
+    chosen = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`server not listening within ${START_MS} ms:\n${output}`)),
-        START_MS,
+        Math.max(0, deadline - Date.now()),
       )
       child.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString()
-        if (output.includes(`localhost:${chosen}`)) {
+        const listening = LISTENING.exec(output)
+        if (listening) {
           clearTimeout(timer)
-          resolve()
+          resolve(Number(listening[1]))
         }
       })
       child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
       child.once('exit', (code) => {
         clearTimeout(timer)
-        reject(new Error(`server exited with ${code}:\n${output}`))
+        const message = `server exited with ${code}:\n${output}`
+        reject(output.includes('EADDRINUSE') ? new PortTaken(message) : new Error(message))
       })
     })
   } catch (error) {

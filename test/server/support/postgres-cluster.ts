@@ -76,7 +76,56 @@ export async function startPostgres(): Promise<PostgresCluster> {
     ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8'],
     { stdio: 'pipe', cwd: folder, ...user },
   )
-  const port = await freePort()
+  // The port is probed free, then PostgreSQL binds it: another process may take it in between. The
+  // postmaster then exits at once ("could not bind"), and a new port is tried.
+  let started: { url: string; stopServer: () => Promise<void> } | undefined
+  for (let attempt = 1; !started; attempt++) {
+    try {
+      started = await runPostgres(bin, data, folder, user, await freePort())
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= PORT_ATTEMPTS) {
+        rmSync(folder, { recursive: true, force: true })
+        throw error
+      }
+    }
+  }
+  const { url, stopServer } = started
+  const stop = async () => {
+    await stopServer()
+    rmSync(folder, { recursive: true, force: true })
+  }
+  const { default: pg } = await import('pg')
+  return {
+    url,
+    async createDatabase(name) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`)
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        await client.query(`CREATE DATABASE ${name}`)
+      } finally {
+        await client.end()
+      }
+      return url.replace(/\/postgres$/, `/${name}`)
+    },
+    stop,
+  }
+}
+
+/** How many ports to try when the probed one is taken before PostgreSQL binds it. */
+const PORT_ATTEMPTS = 5
+
+/** PostgreSQL could not bind the port it was given. */
+class PortTaken extends Error {}
+
+/** Starts the postmaster on `port` and resolves once it accepts connections, within START_MS. */
+async function runPostgres(
+  bin: string,
+  data: string,
+  folder: string,
+  user: ReturnType<typeof owner>,
+  port: number,
+): Promise<{ url: string; stopServer: () => Promise<void> }> {
   const args = [
     '-D',
     data,
@@ -105,15 +154,13 @@ export async function startPostgres(): Promise<PostgresCluster> {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      // SIGINT: PostgreSQL's fast shutdown (connections cut, no checkpoint wait on a throwaway cluster).
-      child.kill('SIGINT')
-      const killer = setTimeout(() => child.kill('SIGKILL'), STOP_MS)
-      await exited
-      clearTimeout(killer)
-    }
-    rmSync(folder, { recursive: true, force: true })
+  const stopServer = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    // SIGINT: PostgreSQL's fast shutdown (connections cut, no checkpoint wait on a throwaway cluster).
+    child.kill('SIGINT')
+    const killer = setTimeout(() => child.kill('SIGKILL'), STOP_MS)
+    await exited
+    clearTimeout(killer)
   }
   const deadline = Date.now() + START_MS
   const { default: pg } = await import('pg')
@@ -122,30 +169,18 @@ export async function startPostgres(): Promise<PostgresCluster> {
     try {
       await client.connect()
       await client.end()
-      break
+      return { url, stopServer }
     } catch (error) {
       await client.end().catch(() => undefined)
       if (child.exitCode !== null || Date.now() > deadline) {
-        await stop()
-        throw new Error(`PostgreSQL did not start: ${String(error)}\n${output}`, { cause: error })
+        await stopServer()
+        const message = `PostgreSQL did not start: ${String(error)}\n${output}`
+        throw /could not bind|Address already in use/.test(output)
+          ? new PortTaken(message, { cause: error })
+          : new Error(message, { cause: error })
       }
       // Polled, not slept on: the server's readiness is what is waited for, within START_MS.
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
-  }
-  return {
-    url,
-    async createDatabase(name) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`)
-      const client = new pg.Client({ connectionString: url })
-      await client.connect()
-      try {
-        await client.query(`CREATE DATABASE ${name}`)
-      } finally {
-        await client.end()
-      }
-      return url.replace(/\/postgres$/, `/${name}`)
-    },
-    stop,
   }
 }
