@@ -20,7 +20,15 @@ const yieldToSockets = () => new Promise<void>((resolve) => setImmediate(resolve
  * @example
  * const db = await openPGlite({ dataDir: '.data/pglite' })
  */
-export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGliteDatabase> {
+export async function openPGlite(options: {
+  dataDir?: string
+  loadDataDir?: Blob
+  /**
+   * PostgreSQL settings for this start (`-c name=value`), over the data dir's `postgresql.conf`: the
+   * tests' throwaway databases start with less shared memory, which PGlite zeroes at every start.
+   */
+  settings?: Readonly<Record<string, string>>
+}): Promise<PGliteDatabase> {
   // PGlite makes its own folder but not its parents (`.data/` on a fresh clone).
   const onDisk = options.dataDir !== undefined && !options.dataDir.includes('://')
   if (onDisk) mkdirSync(dirname(options.dataDir as string), { recursive: true })
@@ -32,6 +40,14 @@ export async function openPGlite(options: { dataDir?: string; loadDataDir?: Blob
       ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
       // Throughput over durability for a dev database; a crash loses at most the last moments.
       relaxedDurability: true,
+      ...(options.settings
+        ? {
+            startParams: [
+              ...PGlite.defaultStartParams,
+              ...Object.entries(options.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+            ],
+          }
+        : {}),
     })
     return new PGliteDatabase(pg, release)
   } catch (error) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { migrate } from '../../../server/store/migrate'
 import { openPGlite, type PGliteDatabase } from '../../../server/store/pglite-database'
+import { TEST_DATABASE_SETTINGS } from './test-database-settings'
 
 const store = new URL('../../../server/store/', import.meta.url)
 
@@ -37,7 +38,7 @@ export async function cachedDump(
     const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b
     return new Blob([bytes], gzipped ? { type: 'application/x-gzip' } : {})
   } catch {
-    const db = await openPGlite({ dataDir: 'memory://' })
+    const db = await openPGlite({ dataDir: 'memory://', settings: TEST_DATABASE_SETTINGS })
     await migrate(db)
     await fill(db)
     const dump = await db.dump()

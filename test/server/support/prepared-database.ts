@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { openPGlite, type PGliteDatabase } from '../../../server/store/pglite-database'
 import { seed } from '../../../server/store/seed'
 import { cachedDump, migrationFiles } from './dump-cache'
+import { TEST_DATABASE_SETTINGS } from './test-database-settings'
 
 const store = new URL('../../../server/store/', import.meta.url)
 
@@ -35,7 +36,7 @@ function preparedDump(): Promise<Blob> {
 
 /** A fresh in-memory copy of the prepared database. */
 export async function freshDatabase(): Promise<PGliteDatabase> {
-  return openPGlite({ loadDataDir: await preparedDump() })
+  return openPGlite({ loadDataDir: await preparedDump(), settings: TEST_DATABASE_SETTINGS })
 }
 
 /**
@@ -43,5 +44,5 @@ export async function freshDatabase(): Promise<PGliteDatabase> {
  * stop and another open the same data again (a restart).
  */
 export async function databaseIn(dataDir: string): Promise<PGliteDatabase> {
-  return openPGlite({ dataDir, loadDataDir: await preparedDump() })
+  return openPGlite({ dataDir, loadDataDir: await preparedDump(), settings: TEST_DATABASE_SETTINGS })
 }
