@@ -6,7 +6,8 @@ import { freshWorld } from './support/world'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 
 describe('enterprise SSO in the browser, through the local OpenID Connect provider', () => {
-  const world = freshWorld()
+  // The demo's identity provider, as `npm start` runs it (the other tests' servers start none).
+  const world = freshWorld({ DEMO_SSO: '1' })
 
   it('signs the SSO agent in at the provider and lands in the console, the refresh token out of reach', async () => {
     const server = world.server
