@@ -6,7 +6,7 @@
 // Without DATA_DIR or DATABASE_URL, the in-memory database starts from a dump of the migrated schema
 // (made by the run's first server, kept in the temp dir): PGlite's initdb costs seconds at every start.
 // With DEMO_SSO=1, as `npm start`, the demo account's enterprise SSO at a local OpenID Connect
-// provider; without it, none (loading oidc-provider and making its key cost each start about 1 s of CPU).
+// provider; without it, none (loading oidc-provider and making its key cost each start about 0.4 s of CPU).
 // Usage: PORT=1234 TIMERS='{"ringTimeoutMs":5000}' node --import tsx test/e2e/support/memory-server.ts
 // (the end-to-end tests run it bundled: test/e2e/support/server.ts)
 import { createApplication } from '../../../server/app'
