@@ -1,16 +1,15 @@
 // What a test server costs to start, the largest single cost of the test run (`npm test`): every
 // end-to-end test starts one in its own process, and most server tests open a fresh PGlite database.
 // Prints JSON: for RUNS starts of the end-to-end suite's server (test/e2e/support/memory-server.ts,
-// bundled as the suite runs it, PORT=0), the CPU time of its process (every thread: /proc/<pid>/stat)
+// started by the suite's own startServer), the CPU time of its process (every thread: /proc/<pid>/stat)
 // and the wall time from spawn to its "Agent console:" line; and for RUNS opens of the server suite's
 // fresh database (test/server/support/prepared-database.ts, in this process, after one open that
 // compiles PGlite's WebAssembly), the CPU time of each (process.cpuUsage, every thread).
 // Linux only: without /proc the server's CPU time cannot be read, and the benchmark fails.
 // Usage: node --import tsx bench/test-server-start.ts   (RUNS=5 to change; ENV='DEMO_SSO=1' adds
 // variables to the server's environment)
-import { spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
-import { bundleServer } from '../scripts/server-bundle.mjs'
+import { readFileSync } from 'node:fs'
+import { startServer } from '../test/e2e/support/server'
 import { freshDatabase } from '../test/server/support/prepared-database'
 import { percentile } from './support/percentile'
 
@@ -23,7 +22,6 @@ const EXTRA_ENV = Object.fromEntries(
 )
 /** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on every Linux build in use). */
 const TICKS = 100
-const START_MS = 120_000
 
 /** CPU seconds a process has used, all its threads, from /proc/<pid>/stat (utime + stime). */
 function processCpuSeconds(pid: number): number {
@@ -34,38 +32,15 @@ function processCpuSeconds(pid: number): number {
   return (utime + stime) / TICKS
 }
 
-/** Starts the bundled server once; resolves with its CPU and wall time up to "Agent console:". */
-async function startOnce(main: string): Promise<{ cpuSeconds: number; wallMs: number }> {
+/** Starts the suite's server once; resolves with its CPU and wall time up to "Agent console:". */
+async function startOnce(): Promise<{ cpuSeconds: number; wallMs: number }> {
   const started = performance.now()
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...EXTRA_ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
+  const server = await startServer(EXTRA_ENV)
+  const wallMs = performance.now() - started
   try {
-    const wallMs = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no start within ${START_MS} ms:\n${output}`)),
-        START_MS,
-      )
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString()
-        if (output.includes('Agent console:')) {
-          clearTimeout(timer)
-          resolve(performance.now() - started)
-        }
-      })
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-      child.once('exit', (code) => {
-        clearTimeout(timer)
-        reject(new Error(`server exited with ${code}:\n${output}`))
-      })
-    })
-    return { cpuSeconds: processCpuSeconds(child.pid as number), wallMs }
+    return { cpuSeconds: processCpuSeconds(server.pid), wallMs }
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-    await exited
+    await server.kill()
   }
 }
 
@@ -76,42 +51,35 @@ const summary = (values: number[]) => ({
   max: round(Math.max(...values)),
 })
 
-// Inside the project, where node_modules resolves (as the end-to-end suite bundles it).
-const dir = `test-results/bench-server-start-${process.pid}`
-try {
-  await bundleServer('test/e2e/support/memory-server.ts', dir)
-  // The first start may make the schema dump the others load (as the suite's first server does).
-  await startOnce(`${dir}/main.js`)
-  const starts = []
-  for (let run = 0; run < RUNS; run++) starts.push(await startOnce(`${dir}/main.js`))
+// The first start bundles the server (once a process) and may make the schema dump the others load.
+await startOnce()
+const starts = []
+for (let run = 0; run < RUNS; run++) starts.push(await startOnce())
 
-  // The first open compiles PGlite's WebAssembly, once a process, and may make the seeded dump.
-  await (await freshDatabase()).close()
-  const opens: number[] = []
-  for (let run = 0; run < RUNS; run++) {
-    const before = process.cpuUsage()
-    const db = await freshDatabase()
-    const used = process.cpuUsage(before)
-    opens.push((used.user + used.system) / 1e6)
-    await db.close()
-  }
-
-  console.log(
-    JSON.stringify(
-      {
-        runs: RUNS,
-        env: EXTRA_ENV,
-        e2eServerStart: {
-          cpuSeconds: summary(starts.map((start) => start.cpuSeconds)),
-          wallMs: summary(starts.map((start) => start.wallMs)),
-          each: starts.map((start) => ({ cpuSeconds: start.cpuSeconds, wallMs: Math.round(start.wallMs) })),
-        },
-        serverSuiteFreshDatabase: { cpuSeconds: summary(opens), each: opens.map((value) => round(value)) },
-      },
-      null,
-      2,
-    ),
-  )
-} finally {
-  rmSync(dir, { recursive: true, force: true })
+// The first open compiles PGlite's WebAssembly, once a process, and may make the seeded dump.
+await (await freshDatabase()).close()
+const opens: number[] = []
+for (let run = 0; run < RUNS; run++) {
+  const before = process.cpuUsage()
+  const db = await freshDatabase()
+  const used = process.cpuUsage(before)
+  opens.push((used.user + used.system) / 1e6)
+  await db.close()
 }
+
+console.log(
+  JSON.stringify(
+    {
+      runs: RUNS,
+      env: EXTRA_ENV,
+      e2eServerStart: {
+        cpuSeconds: summary(starts.map((start) => start.cpuSeconds)),
+        wallMs: summary(starts.map((start) => start.wallMs)),
+        each: starts.map((start) => ({ cpuSeconds: start.cpuSeconds, wallMs: Math.round(start.wallMs) })),
+      },
+      serverSuiteFreshDatabase: { cpuSeconds: summary(opens), each: opens.map((value) => round(value)) },
+    },
+    null,
+    2,
+  ),
+)

@@ -9,6 +9,8 @@ export interface RunningServer {
   url: string
   /** The port it listens on. */
   port: number
+  /** Its process id (a benchmark reads its CPU time from /proc). */
+  pid: number
   /** Everything it printed, for failure messages. */
   output(): string
   /** Stops it and waits for the process to exit. */
@@ -165,5 +167,12 @@ async function spawnOnce(
     child.kill('SIGKILL')
     await exited
   }
-  return { url: `http://localhost:${chosen}`, port: chosen, output: () => output, stop, kill }
+  return {
+    url: `http://localhost:${chosen}`,
+    port: chosen,
+    pid: child.pid as number,
+    output: () => output,
+    stop,
+    kill,
+  }
 }
