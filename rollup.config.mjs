@@ -99,8 +99,8 @@ export function buildOptions(target, { declarations = false, report = true } = {
       typescript({
         tsconfig: './tsconfig.build.json',
         noEmitOnError: true,
-        // Types are checked once, by `npm run typecheck` (CI's static checks): checked here again, twice
-        // (one program a build), they were 27 of the build's 71 s. The output is byte for byte the same.
+        // Types are checked once, by `npm run typecheck` (CI's static checks). Checked here again, once a
+        // build, they made `npx rollup -c` take 71 s instead of 54; the output is byte for byte the same.
         noCheck: true,
         outDir,
         ...(declarations
