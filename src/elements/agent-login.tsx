@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react'
-import { FormattedMessage } from 'react-intl'
 import { ElementRoot } from '../components/root/ElementRoot'
 import { LoginScreen } from '../components/login/LoginScreen'
-import { $signedIn, logout } from '../stores/session/session'
+import { SignedInLine } from '../components/login/SignedInLine'
+import { $signedIn } from '../stores/session/session'
 import { createAgentElement, defineElement, type ElementProps } from './define-element'
 import { localeChange } from './events/locale-change'
 import { httpError, sessionChange } from './events/session-events'
@@ -14,15 +14,9 @@ type LoginProps = ElementProps<{ policiesUrl?: string; claim?: string }>
 function LoginOrSignedIn({ policiesUrl, claim }: LoginProps) {
   const signedIn = useStore($signedIn)
   const policies = usePoliciesUrl(policiesUrl)
-  if (!signedIn) return <LoginScreen claimId={claim || undefined} policiesUrl={policies} />
-  return (
-    <p className="signed-in">
-      <FormattedMessage id="login.signedIn" />{' '}
-      <button type="button" className="button text" onClick={() => void logout()}>
-        <FormattedMessage id="session.logout" />
-      </button>
-    </p>
-  )
+  // In a host page, which has its own `main`: the login is not the page's main landmark.
+  if (!signedIn) return <LoginScreen claimId={claim || undefined} policiesUrl={policies} pageMain={false} />
+  return <SignedInLine />
 }
 
 function AgentLoginView(props: LoginProps) {

@@ -6,7 +6,7 @@ import { $tokens } from '../../src/stores/session/tokens'
 import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { mount, shadow, visibleText } from '../support/render'
-import { freshToken, recordNavigation, resetSession } from '../support/session'
+import { freshToken, recordNavigation, resetSession, signIn } from '../support/session'
 import { frames, waitUntil } from '../support/waits'
 
 type Form = { email?: string; password?: string; agreement?: boolean; remember?: boolean; otp?: string }
@@ -273,5 +273,27 @@ describe('<agent-login>', () => {
     await waitUntil(() => $tokens.get()?.refreshToken === 'RC')
     expect(server.requests.map((request) => request.path)).to.deep.equal(['/api/auth/login/abc123'])
     await waitUntil(() => visibleText(login).includes('You are signed in.'))
+  })
+
+  it("is not the host page's main landmark: the page keeps its own", async () => {
+    const login = await loginPage()
+    expect(shadow(login).querySelector('.login')?.tagName).to.equal('DIV')
+    expect(shadow(login).querySelectorAll('main').length).to.equal(0)
+    // The card is still a named region, and the form is there.
+    const card = shadow(login).querySelector('.login section[aria-labelledby="login-title"]')
+    expect(card?.querySelector('#login-title')?.textContent).to.equal('Sign in to the agent console')
+    expect(input(login, 'email')).to.exist
+  })
+
+  it('opened signed in: says so on an inset line whose log-out button looks like a text button', async () => {
+    signIn(Date.now())
+    const login = await loginPage()
+    await waitUntil(() => visibleText(login).includes('You are signed in.'))
+    const line = shadow(login).querySelector('.signed-in')!
+    expect(parseFloat(getComputedStyle(line).paddingInlineStart)).to.be.greaterThan(0)
+    const logOut = button(login, 'Log out')
+    // No login screen was drawn first: the line brings the buttons' styles itself.
+    expect(getComputedStyle(logOut).backgroundColor).to.equal('rgba(0, 0, 0, 0)')
+    expect(getComputedStyle(logOut).cursor).to.equal('pointer')
   })
 })

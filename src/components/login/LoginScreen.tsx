@@ -13,10 +13,15 @@ interface LoginScreenProps {
   claimId?: string | undefined
   /** Where the terms link points. */
   policiesUrl: string
+  /**
+   * Whether the screen is the page's `main` landmark: it is in `<agent-console>`, which owns the page;
+   * `<agent-login>` sits in a host page that has its own `main`, so there it is a plain block.
+   */
+  pageMain?: boolean
 }
 
 /** The login screen (SPEC §2): the form, or the notice that sends a non-agent to their dashboard. */
-export function LoginScreen({ claimId, policiesUrl }: LoginScreenProps) {
+export function LoginScreen({ claimId, policiesUrl, pageMain = true }: LoginScreenProps) {
   useShadowStyles(controlStyles, loginStyles)
   const state = useStore($login)
 
@@ -27,8 +32,9 @@ export function LoginScreen({ claimId, policiesUrl }: LoginScreenProps) {
   // Back from the identity provider without a session: say so.
   useEffect(() => noteSsoReturn(location.search), [])
 
+  const Frame = pageMain ? 'main' : 'div'
   return (
-    <main className="login">
+    <Frame className="login">
       <section className="login-card" aria-labelledby="login-title">
         <h1 id="login-title">
           <FormattedMessage id="login.title" />
@@ -43,6 +49,6 @@ export function LoginScreen({ claimId, policiesUrl }: LoginScreenProps) {
           <LoginForm policiesUrl={policiesUrl} />
         )}
       </section>
-    </main>
+    </Frame>
   )
 }

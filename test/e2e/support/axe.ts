@@ -7,10 +7,13 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 /**
  * Best-practice rules the console holds itself to besides every critical and serious finding: one
- * `main`, one banner, headings in order, and no list item outside a list.
+ * `main`, at the top level (an element in a host page does not add a second one), one banner, headings
+ * in order, and no list item outside a list.
  */
 export const REQUIRED_RULES = [
   'landmark-one-main',
+  'landmark-no-duplicate-main',
+  'landmark-main-is-top-level',
   'landmark-no-duplicate-banner',
   'heading-order',
   'listitem',
