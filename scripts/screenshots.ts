@@ -106,10 +106,10 @@ async function toastShots(page: Page, dir: string): Promise<void> {
 
 /**
  * The CRM page (demo/crm.html) in this tab, its side bar 360 px wide: <agent-call-panel> under
- * <agent-login> (which says the agent is signed in), ringing, then in a call, then with the chat open. The same tab, because the session without remember-me is
- * this tab's and a second tab would wait on the active-tab lock the console's tab holds (it showed
- * "active in another tab" and never the call), and at /crm.html (/demo/crm.html is a 404): the script
- * waited for a call that could not come.
+ * <agent-login> (which says the agent is signed in), ringing, then in a call, then with the chat open.
+ * The same tab, because the session without remember-me is this tab's and a second tab would wait on
+ * the active-tab lock the console's tab holds (it showed "active in another tab" and never the call),
+ * and at /crm.html (/demo/crm.html is a 404): the script waited for a call that could not come.
  */
 async function crmSideBar(
   page: Page,

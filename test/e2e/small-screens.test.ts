@@ -156,5 +156,15 @@ describe('small screens and narrow slots (issue 17)', () => {
     await page.click('agent-call-panel .hangup-button')
     await page.locator('agent-call-panel .call-area').waitFor({ state: 'detached' })
     assert.deepEqual(errors, [])
+    // The session is this tab's, whichever page signed in: the console's own page, opened next in the
+    // tab, is signed in (its camera check, no login form).
+    await page.goto(world.server.url)
+    await page.locator(inConsole('dialog.startup[open]')).waitFor()
+    assert.equal(await page.locator(inConsole('input[name=email]')).count(), 0)
+    // After the page change the access token is renewed on its first refusal (a 401), as designed.
+    assert.deepEqual(
+      errors.filter((error) => !error.includes('401 (Unauthorized)')),
+      [],
+    )
   })
 })
