@@ -1,6 +1,6 @@
 /** Small DOM helpers of the customer page. */
 
-const SECTIONS = ['setup', 'queue', 'waiting-room', 'call', 'ended'] as const
+const SECTIONS = ['setup', 'queue', 'waiting-room', 'call', 'ended', 'manage'] as const
 /** A screen of the customer page. */
 export type Screen = (typeof SECTIONS)[number]
 

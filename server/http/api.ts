@@ -13,6 +13,7 @@ import { miscRoutes } from './misc-routes'
 import { historyRoutes } from './history-routes'
 import { metricsRoutes } from './metrics-routes'
 import { utilitiesRoutes } from './utilities-routes'
+import { publicAppointmentRoutes } from './public-appointment-routes'
 import { notificationsRoutes } from './notifications-routes'
 import { announcementsRoutes } from './announcements-routes'
 import { feedbackRoutes } from './feedback-routes'
@@ -35,6 +36,7 @@ export async function registerApi(api: FastifyInstance, context: ServerContext):
   historyRoutes(api, tools)
   metricsRoutes(api, tools)
   utilitiesRoutes(api, tools)
+  publicAppointmentRoutes(api, tools)
   notificationsRoutes(api, tools)
   announcementsRoutes(api, tools)
   feedbackRoutes(api, tools)

@@ -79,27 +79,35 @@ export async function freeSlots(
   )
 }
 
-/** `GET /users/{id}/hours`: free slots of a local day in `zone` (never before now + 3 min). */
+/**
+ * `GET /users/{id}/hours`: free slots of a local day in `zone` (never before now + 3 min). `moving`: the
+ * appointment being moved, whose own time counts as free (as the move checks it).
+ */
 export async function hoursOf(
   db: Queryable,
   slot: SlotContext,
   date: string,
   zone: string,
+  moving?: string,
 ): Promise<HourItem[]> {
   const { start, end } = dayRangeUtc(date, zone)
-  const slots = await freeSlots(db, slot, start, end, earliestBookable(slot.now, 'hour'))
+  const slots = await freeSlots(db, slot, start, end, earliestBookable(slot.now, 'hour'), moving)
   return slots.map((instant) => ({ utc: new Date(instant).toISOString(), time: timeOf(instant, zone) }))
 }
 
-/** `GET /users/{id}/dates`: the days of a month (in `zone`) with a free slot, each with its first one (≥ now + 5 min). */
+/**
+ * `GET /users/{id}/dates`: the days of a month (in `zone`) with a free slot, each with its first one
+ * (≥ now + 5 min). `moving`: the appointment being moved (its own time counts as free).
+ */
 export async function datesOf(
   db: Queryable,
   slot: SlotContext,
   month: string,
   zone: string,
+  moving?: string,
 ): Promise<DayItem[]> {
   const { start, end } = monthRangeUtc(month, zone)
-  const slots = await freeSlots(db, slot, start, end, earliestBookable(slot.now, 'day'))
+  const slots = await freeSlots(db, slot, start, end, earliestBookable(slot.now, 'day'), moving)
   const days = new Map<string, DayItem>()
   for (const instant of slots) {
     const local = wallClockAt(instant, zone)

@@ -146,6 +146,56 @@ export async function scheduleAppointment(
 }
 
 /**
+ * Moves a locked, editable appointment to `start` (a free slot of its calendar, its length kept) as a new
+ * appointment; the old one becomes `rescheduled` and links to it. `notifiedAt`: when the calendar's
+ * owner was told of the new one (null: `appointments:check` tells them). 422 not bookable, 409 taken.
+ */
+export async function moveAppointment(
+  tx: Queryable,
+  old: AppointmentRow,
+  owner: UserRow,
+  start: number,
+  { now, notifiedAt }: { now: number; notifiedAt: Date | null },
+): Promise<{ appointment: AppointmentRow; previous: AppointmentRow }> {
+  // Bookings of one agent are serialised, as `scheduleAppointment` does.
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner.id])
+  const minutes = Math.round((old.end_at.getTime() - old.start_at.getTime()) / 60_000)
+  const free = await isFreeSlot(
+    tx,
+    { userId: owner.id, agentZone: owner.timezone, minutes, now },
+    start,
+    old.id,
+  )
+  if (free === 'invalid') throw new ServerError(422, 'That time is not bookable')
+  if (free === 'taken') throw new ServerError(409, 'That time was just taken')
+  const id = newId()
+  await tx.query(
+    `INSERT INTO appointments (id, account_id, user_id, service_id, type, status, start_at, end_at, title, timezone,
+       referrer, form, extra_data, comment, join_code, modify_code, notified_at, created_at)
+     SELECT $2, account_id, user_id, service_id, type, 'pending', $3, $4, title, timezone, referrer, form, extra_data,
+            comment, $5, $6, $7, $8 FROM appointments WHERE id = $1`,
+    [
+      old.id,
+      id,
+      new Date(start),
+      new Date(start + minutes * 60_000),
+      randomToken(12),
+      randomToken(12),
+      notifiedAt,
+      new Date(now),
+    ],
+  )
+  await tx.query(
+    "UPDATE appointments SET status = 'rescheduled', rescheduled_appointment_id = $2 WHERE id = $1",
+    [old.id, id],
+  )
+  return {
+    appointment: (await appointmentById(tx, id)) as AppointmentRow,
+    previous: (await appointmentById(tx, old.id)) as AppointmentRow,
+  }
+}
+
+/**
  * `POST /schedule/reschedule/{id}`: moves an editable appointment to a new free slot of the same
  * calendar, as a new appointment; the old one becomes `rescheduled` and links to it.
  */
@@ -161,42 +211,10 @@ export async function rescheduleAppointment(
     if (!old || old.account_id !== caller.account_id) throw new ServerError(404, 'Appointment not found')
     assertEditable(old, now)
     const agent = await agentOfAccount(tx, caller.account_id, old.user_id)
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [agent.id])
-    const minutes = Math.round((old.end_at.getTime() - old.start_at.getTime()) / 60_000)
-    const start = Date.parse(date)
-    const free = await isFreeSlot(
-      tx,
-      { userId: agent.id, agentZone: agent.timezone, minutes, now },
-      start,
-      old.id,
-    )
-    if (free === 'invalid') throw new ServerError(422, 'That time is not bookable')
-    if (free === 'taken') throw new ServerError(409, 'That time was just taken')
-    const id = newId()
-    await tx.query(
-      `INSERT INTO appointments (id, account_id, user_id, service_id, type, status, start_at, end_at, title, timezone,
-         referrer, form, extra_data, comment, join_code, modify_code, notified_at, created_at)
-       SELECT $2, account_id, user_id, service_id, type, 'pending', $3, $4, title, timezone, referrer, form, extra_data,
-              comment, $5, $6, $7, $8 FROM appointments WHERE id = $1`,
-      [
-        old.id,
-        id,
-        new Date(start),
-        new Date(start + minutes * 60_000),
-        randomToken(12),
-        randomToken(12),
-        agent.id === caller.id ? new Date(now) : null,
-        new Date(now),
-      ],
-    )
-    await tx.query(
-      "UPDATE appointments SET status = 'rescheduled', rescheduled_appointment_id = $2 WHERE id = $1",
-      [old.id, id],
-    )
-    return {
-      appointment: (await appointmentById(tx, id)) as AppointmentRow,
-      previous: (await appointmentById(tx, old.id)) as AppointmentRow,
-    }
+    return moveAppointment(tx, old, agent, Date.parse(date), {
+      now,
+      notifiedAt: agent.id === caller.id ? new Date(now) : null,
+    })
   })
   await notifyOwner(context, result.appointment, result.appointment.user_id === caller.id)
   return {

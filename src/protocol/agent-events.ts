@@ -123,6 +123,7 @@ import {
   type AppointmentsRemove,
   type CalendarServices,
 } from './appointments'
+import { CustomerChangeSchema, type CustomerChange } from './customer-appointments'
 import {
   MeetingAuthorizationSchema,
   MeetingEndedSchema,
@@ -308,6 +309,7 @@ export interface ServerToClientEvents {
   'appointments:get': (payload: AppointmentReply) => void
   'appointments:notification:new': (payload: AppointmentNotification) => void
   'appointments:meeting': (payload: AppointmentMeeting) => void
+  'appointments:customer-change': (payload: CustomerChange) => void
   'meeting:join': (payload: MeetingJoined) => void
   'meeting:ended': (payload: MeetingEnded) => void
   'meeting:hangup:error': (payload: ErrorReply) => void
@@ -361,6 +363,7 @@ export const serverEventSchemas = {
   'appointments:get': AppointmentReplySchema,
   'appointments:notification:new': AppointmentNotificationSchema,
   'appointments:meeting': AppointmentMeetingSchema,
+  'appointments:customer-change': CustomerChangeSchema,
   'meeting:join': MeetingJoinedSchema,
   'meeting:ended': MeetingEndedSchema,
   'meeting:hangup:error': ErrorReplySchema,

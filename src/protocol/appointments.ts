@@ -156,6 +156,8 @@ export const DayItemSchema = v.object({ utc: InstantSchema, weekday: v.number(),
 export type DayItem = v.InferOutput<typeof DayItemSchema>
 /** Response of `GET /users/{id}/dates`. */
 export const DatesResponseSchema = v.object({ data: v.array(DayItemSchema) })
+/** Free days. */
+export type DatesResponse = v.InferOutput<typeof DatesResponseSchema>
 
 /** Query of `GET /users/{id}/hours`: a day (`YYYY-MM-DD` in `timezone`), for a service. */
 export const HoursQuerySchema = v.object({
@@ -169,6 +171,8 @@ export const HourItemSchema = v.object({ utc: InstantSchema, time: v.string() })
 export type HourItem = v.InferOutput<typeof HourItemSchema>
 /** Response of `GET /users/{id}/hours`. */
 export const HoursResponseSchema = v.object({ data: v.array(HourItemSchema) })
+/** Free hours. */
+export type HoursResponse = v.InferOutput<typeof HoursResponseSchema>
 
 /** Body of `POST /schedule/{userId}`. */
 export const ScheduleRequestSchema = v.object({

@@ -43,6 +43,11 @@ import { BackgroundImageSchema, BackgroundImagesResponseSchema } from './backgro
 import { ExternalAppSsoResponseSchema } from './external-apps'
 import { RecordingCreateSchema, RecordingPatchSchema, RecordingSchema } from './recordings'
 import { PersonalLinkRequestSchema, PersonalLinkResponseSchema, PublicPersonalLinkSchema } from './utilities'
+import {
+  CustomerCancelRequestSchema,
+  CustomerRescheduleRequestSchema,
+  PublicAppointmentSchema,
+} from './customer-appointments'
 import { CallHistoryDetailSchema, CallHistoryItemSchema } from './history'
 import { MetricsQuerySchema, MetricsSchema } from './metrics'
 import {
@@ -273,6 +278,48 @@ export const HTTP_API = {
     path: '/public/personal-links/:code',
     auth: false,
     response: PublicPersonalLinkSchema,
+  },
+  /**
+   * Reference server, no login: the appointment of a modify link, for the customer page (404 for an
+   * unknown code). A moved appointment's link leads to where it was moved.
+   */
+  publicAppointment: {
+    method: 'GET',
+    path: '/public/appointments/:code',
+    auth: false,
+    response: PublicAppointmentSchema,
+  },
+  /** The days of a month with a free slot the appointment could move to (its length, its agent's hours). */
+  publicAppointmentDates: {
+    method: 'GET',
+    path: '/public/appointments/:code/dates',
+    auth: false,
+    query: DatesQuerySchema,
+    response: DatesResponseSchema,
+  },
+  /** The free slots of a day the appointment could move to. */
+  publicAppointmentHours: {
+    method: 'GET',
+    path: '/public/appointments/:code/hours',
+    auth: false,
+    query: HoursQuerySchema,
+    response: HoursResponseSchema,
+  },
+  /** The customer cancels (409 once it is not changeable); the agent hears `appointments:customer-change`. */
+  publicAppointmentCancel: {
+    method: 'POST',
+    path: '/public/appointments/:code/cancel',
+    auth: false,
+    body: CustomerCancelRequestSchema,
+    response: PublicAppointmentSchema,
+  },
+  /** The customer moves it to a free slot (409 taken, 422 not bookable): the response is the new one. */
+  publicAppointmentReschedule: {
+    method: 'POST',
+    path: '/public/appointments/:code/reschedule',
+    auth: false,
+    body: CustomerRescheduleRequestSchema,
+    response: PublicAppointmentSchema,
   },
   /** List query over `HISTORY_FIELDS`; only the caller's own calls and meetings. */
   calls: { method: 'GET', path: '/calls', auth: true, response: pagedSchema(CallHistoryItemSchema) },

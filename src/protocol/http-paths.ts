@@ -45,6 +45,8 @@ export const HTTP_PATHS = {
   personalLink: '/personal-link',
   /** Reference server, no login: whom a personal link calls. */
   publicPersonalLink: (code: string) => `/public/personal-links/${encodeURIComponent(code)}`,
+  /** Reference server, no login: an appointment by its modify code (and its free days, hours, cancel, move). */
+  publicAppointment: (code: string) => `/public/appointments/${encodeURIComponent(code)}`,
   /** The agent's own calls and meetings (list query). */
   calls: '/calls',
   call: (id: string) => `/calls/${encodeURIComponent(id)}`,

@@ -15,6 +15,7 @@ import {
   showToday,
 } from '../../src/stores/calendar/calendar'
 import { $meetingJoin } from '../../src/stores/calendar/meeting-join'
+import { $openAppointment, closeAppointment, openAppointment } from '../../src/stores/calendar/appointment'
 import { $appointmentWatch, resetCalendarWatch } from '../../src/stores/calendar/calendar-watch'
 import { receiveConsoleSettings, $consoleSettings } from '../../src/stores/profile/settings'
 import { $toasts, clearToasts, dismissToast } from '../../src/stores/app/toasts'
@@ -204,6 +205,55 @@ describe('the calendar day (stores/calendar)', () => {
     })
     expect($toasts.get()).to.have.length(0)
     $meetingJoin.set(null)
+  })
+
+  it('shows at once what the customer did with the modify link: moved or canceled, with a notice each', async () => {
+    const booked = calendarAppointment({ startAt: '2026-11-23T18:00:00.000Z', title: 'Advice for Rosa' })
+    const other = calendarAppointment({ startAt: '2026-11-23T19:00:00.000Z', title: 'Claim of Ines' })
+    socket.answer('appointments:find', foundReply([booked, other]))
+    keepMount($calendarFeed)
+    keepMount($appointmentWatch)
+    await waitUntil(() => $calendarDay.get().status === 'ready')
+    openAppointment(booked)
+
+    const next = calendarAppointment({ startAt: '2026-11-23T20:00:00.000Z', title: 'Advice for Rosa' })
+    const moved = { ...booked, status: 'rescheduled' as const, rescheduledAppointment: next.id }
+    socket.serverEmit('appointments:customer-change', { change: 'rescheduled', appointment: moved, next })
+    const day = $calendarDay.get().appointments
+    expect(day.map((a) => [a.id, a.status])).to.deep.equal([
+      [booked.id, 'rescheduled'],
+      [other.id, 'pending'],
+      [next.id, 'pending'],
+    ])
+    expect($openAppointment.get()?.appointment?.status, 'the open drawer too').to.equal('rescheduled')
+    expect($toasts.get()).to.have.length(1)
+    expect($toasts.get()[0]).to.include({
+      messageId: 'calendar.notifications.customerRescheduled',
+      duration: PERSISTENT,
+    })
+    // The new time as the grid shows it: in the calendar's zone (17:00 in Santiago).
+    expect($toasts.get()[0]!.values).to.deep.include({ title: 'Advice for Rosa' })
+    expect(String($toasts.get()[0]!.values?.time)).to.match(/5:00\sPM/)
+
+    const canceled = { ...other, status: 'canceled' as const, canceledBy: 'customer' as const }
+    socket.serverEmit('appointments:customer-change', {
+      change: 'canceled',
+      appointment: canceled,
+      next: null,
+    })
+    socket.serverEmit('appointments:customer-change', {
+      change: 'canceled',
+      appointment: canceled,
+      next: null,
+    })
+    expect($calendarDay.get().appointments.find((a) => a.id === other.id)?.status).to.equal('canceled')
+    expect($toasts.get(), 'one notice per change').to.have.length(2)
+    expect($toasts.get()[1]).to.include({
+      messageId: 'calendar.notifications.customerCanceled',
+      variant: 'warning',
+      duration: PERSISTENT,
+    })
+    closeAppointment()
   })
 
   it('forgets the day on logout', async () => {

@@ -1,9 +1,10 @@
 import { atom, onMount } from 'nanostores'
-import type { Appointment, AppointmentMeeting } from '../../protocol'
+import type { Appointment, AppointmentMeeting, CustomerChange } from '../../protocol'
 import { APPOINTMENT_CHECK_MS, PERSISTENT } from '../../constants'
 import { clock } from '../../services/clock'
 import { realtime } from '../session/connection'
 import { $calendarTimeZone, applyAppointment } from './calendar'
+import { receiveAppointment } from './appointment'
 import { $locale } from '../app/i18n'
 import { $meetingJoin } from './meeting-join'
 import { onLogout } from '../session/logout'
@@ -41,6 +42,27 @@ export function noticeNewAppointment(appointment: Appointment): void {
       values: { title: appointment.title, time: startTime(appointment) },
       duration: PERSISTENT,
       key: `appointment-new:${appointment.id}`,
+    }),
+  )
+}
+
+/**
+ * The customer canceled or moved an appointment with its modify link: the grid and an open drawer show
+ * it at once, and a notice stays until dismissed (the agent may have planned around that time).
+ */
+export function noticeCustomerChange({ change, appointment, next }: CustomerChange): void {
+  receiveAppointment(appointment)
+  if (next) receiveAppointment(next)
+  once(`appointment-customer:${appointment.id}`, change, () =>
+    notify({
+      variant: change === 'canceled' ? 'warning' : 'primary',
+      messageId:
+        change === 'canceled'
+          ? 'calendar.notifications.customerCanceled'
+          : 'calendar.notifications.customerRescheduled',
+      values: { title: appointment.title, time: next ? startTime(next) : '' },
+      duration: PERSISTENT,
+      key: `appointment-customer:${appointment.id}`,
     }),
   )
 }
@@ -92,6 +114,7 @@ onMount($appointmentWatch, () => {
   const stops = [
     socket.on('appointments:notification:new', ({ appointment }) => noticeNewAppointment(appointment)),
     socket.on('appointments:meeting', noticeMeetingStatus),
+    socket.on('appointments:customer-change', noticeCustomerChange),
   ]
   return () => {
     clock.clearInterval(timer)

@@ -4,15 +4,16 @@ import type { Queryable } from '../../../server/store/database'
 
 /**
  * Inserts an appointment for a user, `startInMinutes` from the server's now, lasting `minutes`;
- * returns id and join code.
+ * returns id, join code and modify code.
  */
 export async function insertAppointment(
   { db, clock }: { db: Queryable; clock: { now(): number } },
   userId: string,
   options: { startInMinutes: number; minutes?: number; type?: string; status?: string; notified?: boolean },
-): Promise<{ id: string; code: string }> {
+): Promise<{ id: string; code: string; modifyCode: string }> {
   const id = newId()
   const code = randomToken(12)
+  const modifyCode = randomToken(12)
   const start = clock.now() + options.startInMinutes * 60_000
   await db.query(
     `INSERT INTO appointments (id, account_id, user_id, service_id, type, status, start_at, end_at, title, timezone,
@@ -28,9 +29,9 @@ export async function insertAppointment(
       new Date(start),
       new Date(start + (options.minutes ?? 30) * 60_000),
       code,
-      randomToken(12),
+      modifyCode,
       options.notified === false ? null : new Date(),
     ],
   )
-  return { id, code }
+  return { id, code, modifyCode }
 }

@@ -1,0 +1,331 @@
+// The customer page (demo/customer.html): call a segment, or join an appointment's meeting, over the
+// reference server's customer namespace, with camera, chat and files peer to peer with the agent.
+import type {
+  CallJoined,
+  MeetingAccepted,
+  MeetingWaiting,
+  PublicPersonalLink,
+  QueueStatus,
+} from '../../src/protocol'
+import { connectCustomer, customerSessionId, keepGuestToken, request } from './connection'
+import { PeerMesh } from './peers'
+import { CustomerTransfers, type CustomerFile } from './file-transfer'
+import { showFile, watchFilePicker } from './files-panel'
+import { openLocalMedia } from './local-media'
+import { CaptureRequests } from './capture-requests'
+import { addChatLine, byId, remoteVideo, show, ticker } from './view'
+import { startDeviceApp, type DeviceAppState } from './device-app'
+
+/** What tests read: the state of the page, without scraping the DOM. */
+interface CustomerState {
+  screen: string
+  callId: string | null
+  remoteTracks: number
+  messages: string[]
+  /** Files both ways (the same objects the list shows). */
+  files: CustomerFile[]
+  /** Captures of the screen sent to the agent. */
+  captures: number
+  /** Data channels open with agents, as `peerId|channel`. */
+  channels: string[]
+  /** The device app simulator (shown when the segment runs the account's app, or with `?app=`). */
+  app: DeviceAppState
+}
+declare global {
+  interface Window {
+    customerState: CustomerState
+  }
+}
+
+const params = new URLSearchParams(location.search)
+const meetingCode = params.get('meeting')
+// An agent's personal link: the call rings at that agent only.
+const linkCode = params.get('link')
+const state: CustomerState = {
+  screen: 'setup',
+  callId: null,
+  remoteTracks: 0,
+  messages: [],
+  files: [],
+  captures: 0,
+  channels: [],
+  app: { name: '', running: false, commands: [], sent: [] },
+}
+window.customerState = state
+
+const sessionId = customerSessionId()
+const socket = connectCustomer(sessionId)
+const media = await openLocalMedia()
+const preview = byId<HTMLVideoElement>('preview')
+preview.srcObject = media.stream
+byId<HTMLVideoElement>('self-view').srcObject = media.stream
+byId('media-status').textContent = media.error
+  ? `Camera: ${media.camera ? 'on' : 'off'} · microphone: ${media.microphone ? 'on' : 'off'} (${media.error})`
+  : 'Camera and microphone are ready.'
+
+let myName = params.get('name') ?? ''
+let stopTimer: () => void = () => undefined
+
+const transfers = new CustomerTransfers({
+  changed: (file, blob) => showFile(file, blob, (id) => transfers.cancel(id)),
+})
+state.files = transfers.files
+const captures = new CaptureRequests(transfers, () => (state.captures += 1))
+/** The app of the segment called (null: the segment's customers run none). */
+let segmentApp: { name: string; label: string } | null = null
+/** Stops the device app; null while it is not playing (a rejoin of the same call keeps it). */
+let stopDeviceApp: (() => void) | null = null
+// `?app=1` plays the app in any segment (or meeting); `?app=<name>` also names it.
+const appSwitch = params.get('app')
+
+const mesh = new PeerMesh(socket, media.stream, {
+  onStream(peerId, stream) {
+    remoteVideo(peerId, stream)
+    state.remoteTracks = document.querySelectorAll('#remote-videos video').length
+  },
+  onStreamEnd(peerId) {
+    remoteVideo(peerId, null)
+    state.remoteTracks = document.querySelectorAll('#remote-videos video').length
+  },
+  onChannelOpen(peerId, channel, dataChannel) {
+    transfers.opened(peerId, channel, dataChannel)
+    state.channels = [...new Set([...state.channels, `${peerId}|${channel}`])]
+    if (channel === 'files') byId('files-status').textContent = 'The agent can receive your files.'
+  },
+  onChannelClose(peerId, channel) {
+    transfers.closed(peerId, channel)
+    state.channels = state.channels.filter((key) => key !== `${peerId}|${channel}`)
+  },
+  onFrame: (peerId, channel, frame) => transfers.frame(peerId, channel, frame),
+})
+
+function goTo(screen: Parameters<typeof show>[0]): void {
+  stopTimer()
+  state.screen = screen
+  show(screen)
+}
+
+/** The app this page plays in the call, if any. */
+function deviceApp(): { name: string; label: string } | null {
+  if (segmentApp) return segmentApp
+  if (!appSwitch || appSwitch === '0') return null
+  const name = appSwitch === '1' ? (forcedApp?.name ?? 'onboarding') : appSwitch
+  return { name, label: forcedApp?.name === name ? forcedApp.label : name }
+}
+
+function enterCall(agent: string, peers: CallJoined['peers'], initiator: boolean): void {
+  goTo('call')
+  const app = deviceApp()
+  if (app && !stopDeviceApp) stopDeviceApp = startDeviceApp(socket, app, myName, state.app)
+  byId('agent-name').textContent = agent ? `You are talking with ${agent}` : 'In the meeting'
+  if (initiator) mesh.connectTo(peers)
+}
+
+function endScreen(message: string): void {
+  stopDeviceApp?.()
+  stopDeviceApp = null
+  mesh.close()
+  transfers.close()
+  captures.close()
+  state.channels = []
+  state.callId = null
+  byId('ended-message').textContent = message
+  goTo('ended')
+}
+
+/** Whom a personal link calls; null (and the page says so) when the link is unknown or was replaced. */
+async function loadPersonalLink(code: string): Promise<PublicPersonalLink | null> {
+  const response = await fetch(`/api/public/personal-links/${encodeURIComponent(code)}`)
+  if (!response.ok) return null
+  return (await response.json()) as PublicPersonalLink
+}
+
+/** A segment the page may call, with the account's app and whether its customers run it. */
+interface PublicSegment {
+  id: string
+  name: string
+  account: string
+  app: { name: string; label: string } | null
+  appsEnabled: boolean
+}
+let segments: PublicSegment[] = []
+/** The app `?app=1` plays: the first segment's account app. */
+let forcedApp: { name: string; label: string } | null = null
+
+async function loadSegments(): Promise<void> {
+  const select = byId<HTMLSelectElement>('call-form').querySelector('select') as HTMLSelectElement
+  const response = await fetch('/api/public/segments')
+  segments = ((await response.json()) as { data: PublicSegment[] }).data
+  for (const segment of segments) {
+    const label = `${segment.name} (${segment.account})${segment.appsEnabled && segment.app ? ' · device app' : ''}`
+    select.add(new Option(label, segment.id))
+  }
+  const wanted = params.get('segment')
+  if (wanted) select.value = wanted
+}
+
+// Setup: the form calls a segment, or joins the meeting of the link.
+const form = byId<HTMLFormElement>('call-form')
+;(form.elements.namedItem('name') as HTMLInputElement).value = myName
+if (meetingCode) {
+  byId('title').textContent = 'Your appointment'
+  byId('segment-field').hidden = true
+  ;(form.elements.namedItem('segment') as HTMLSelectElement).required = false
+  byId('call-button').textContent = 'Join the meeting'
+} else if (linkCode) {
+  const link = await loadPersonalLink(linkCode)
+  byId('segment-field').hidden = true
+  const select = form.elements.namedItem('segment') as HTMLSelectElement
+  if (link) {
+    byId('title').textContent = `Call ${link.agent}`
+    select.add(new Option(link.segment.name, link.segment.id))
+    select.value = link.segment.id
+    byId('link-status').textContent = link.available
+      ? `${link.agent} is available.`
+      : `${link.agent} is not available right now; you can still try.`
+    byId('link-status').hidden = false
+  } else endScreen('This link is no longer valid. Ask your agent for a new one.')
+} else await loadSegments()
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault()
+  myName = (form.elements.namedItem('name') as HTMLInputElement).value.trim()
+  void (meetingCode
+    ? joinMeeting(meetingCode)
+    : callSegment((form.elements.namedItem('segment') as HTMLSelectElement).value))
+})
+// Ready: camera asked for, the form filled and handled here. Only now may the customer type and call.
+byId<HTMLFieldSetElement>('call-fields').disabled = false
+
+/**
+ * What a link from a CRM may pass along with the call: `ticket`, `branch`, `poc`, place (`country`,
+ * `city`) and the segment's form values as `form.<field>=value`.
+ */
+function linkDetails(query: URLSearchParams): Record<string, unknown> {
+  const form = Object.fromEntries(
+    [...query].filter(([key]) => key.startsWith('form.')).map(([key, value]) => [key.slice(5), value]),
+  )
+  const place = { countryName: query.get('country'), cityName: query.get('city') }
+  const given = (value: string | null) => value ?? undefined
+  return {
+    ticketId: given(query.get('ticket')),
+    branch: given(query.get('branch')),
+    poc: given(query.get('poc')),
+    ...(Object.keys(form).length ? { form } : {}),
+    ...(place.countryName || place.cityName
+      ? { location: { countryName: given(place.countryName), cityName: given(place.cityName) } }
+      : {}),
+  }
+}
+
+async function callSegment(segment: string): Promise<void> {
+  const chosen = segments.find((candidate) => candidate.id === segment)
+  segmentApp = chosen?.appsEnabled ? chosen.app : null
+  forcedApp = chosen?.app ?? null
+  const reply = await request<QueueStatus>(socket, 'queue:join', {
+    segment,
+    name: myName,
+    referrer: location.href,
+    ...linkDetails(params),
+    personalLink: linkCode ?? undefined,
+  })
+  if (!reply.ok && reply.error.reason === 'agent-unavailable')
+    return endScreen('The agent is not available right now. Please try again later.')
+  if (!reply.ok && reply.error.reason === 'unknown-link')
+    return endScreen('This link is no longer valid. Ask your agent for a new one.')
+  if (!reply.ok) return alert(reply.error.message)
+  socket.emit('permissions', { camera: media.camera, microphone: media.microphone })
+  showQueue(reply.data)
+}
+
+function showQueue(status: QueueStatus): void {
+  state.callId = status.callId
+  if (state.screen !== 'queue') {
+    goTo('queue')
+    stopTimer = ticker(byId('queue-time'), Date.parse(status.queuedAt))
+  }
+  byId('queue-position').textContent = String(status.position)
+  byId('queue-segment').textContent = status.segment.name
+}
+
+async function joinMeeting(code: string): Promise<void> {
+  const reply = await request<MeetingWaiting>(socket, 'meeting:join', { code, name: myName })
+  if (!reply.ok) return endScreen(reply.error.message)
+}
+
+socket.on('queue:status', showQueue)
+socket.on('call:joined', (joined) => {
+  state.callId = joined.callId
+  for (const line of joined.messages) addChatLine(line.name, line.text, line.from === 'customer')
+  enterCall(joined.agent, joined.peers, joined.initiator)
+})
+socket.on('call:ended', ({ reason }) => {
+  // Nothing is recorded once the call is over, whatever the last status said.
+  byId('recording-badge').hidden = true
+  const messages: Record<string, string> = {
+    hangup: 'The agent ended the call. Thank you!',
+    kicked: 'The agent removed you from the call.',
+    exceeded: 'Nobody could answer in time. Please try again later.',
+    'agent-gone': 'The agent lost the connection.',
+    left: 'You left the call.',
+    'agent-unavailable': 'The agent is not available right now. Please try again later.',
+  }
+  endScreen(messages[reason] ?? 'The call has ended.')
+})
+socket.on('queue:exceeded', () => endScreen('Nobody could answer in time. Please try again later.'))
+socket.on('meeting:waiting', (waiting) => {
+  if (state.screen === 'waiting-room') return
+  goTo('waiting-room')
+  byId('waiting-title').textContent = waiting.title
+  stopTimer = ticker(byId('waiting-time'), Date.now())
+})
+socket.on('meeting:accepted', (accepted: MeetingAccepted) => {
+  keepGuestToken(accepted.guestToken)
+  socket.emit('permissions', { camera: media.camera, microphone: media.microphone })
+  enterCall('', accepted.peers, true)
+})
+socket.on('meeting:denied', () => endScreen('The agent did not let you in.'))
+socket.on('meeting:ended', () => endScreen('The meeting has ended. Thank you!'))
+socket.on('chat:message', (line) => {
+  state.messages.push(line.text)
+  addChatLine(line.name, line.text, line.from === 'customer')
+})
+socket.on('exchange', ({ event, data }) => {
+  // "This call is being recorded" shows exactly while the agent says it is.
+  if (event === 'recording:status') byId('recording-badge').hidden = data !== true
+})
+socket.on('capture:shot', ({ from }) => captures.asked(from))
+// The browser knows the network is gone long before a ping timeout would tell: the link drops now (the
+// agent sees the customer go, the data channels pause) and socket.io brings it back once online.
+window.addEventListener('offline', () => socket.io.engine?.close())
+socket.on('connect', () => {
+  // A reconnect during a meeting: ask to come back (an admitted customer goes straight in).
+  if (meetingCode && (state.screen === 'waiting-room' || state.screen === 'call'))
+    void joinMeeting(meetingCode)
+})
+
+byId<HTMLFormElement>('chat-form').addEventListener('submit', (event) => {
+  event.preventDefault()
+  const input = (event.currentTarget as HTMLFormElement).elements.namedItem('text') as HTMLInputElement
+  const text = input.value.trim()
+  if (text) socket.emit('chat:message', { text })
+  input.value = ''
+})
+watchFilePicker((files) => {
+  // No files channel yet: the files wait, and the page asks for one (the agent's console opens it).
+  if (transfers.send(files)) return
+  byId('files-status').textContent = 'Waiting for the agent to accept files…'
+  void request(socket, 'beamport:open', { channel: 'files' }).then((reply) => {
+    if (!reply.ok) byId('files-status').textContent = `Files cannot be sent: ${reply.error.message}`
+  })
+})
+const leave = () => {
+  socket.emit('hangup', {})
+  endScreen('You left.')
+}
+byId('leave-queue').addEventListener('click', leave)
+byId('leave-waiting').addEventListener('click', leave)
+byId('leave-call').addEventListener('click', leave)
+byId('again').addEventListener('click', () => location.reload())
+
+show('setup')
