@@ -4,7 +4,13 @@ import type { CustomerChange, DayItem, HourItem, PublicAppointment } from '../..
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
-import { SELECT_APPOINTMENT, appointmentById, type AppointmentRow } from '../store/appointments'
+import {
+  SELECT_APPOINTMENT,
+  appointmentById,
+  latestOf,
+  lockAppointment,
+  type AppointmentRow,
+} from '../store/appointments'
 import { insertNotification, notificationsOf } from '../store/notifications'
 import { fullName, userById, type UserRow } from '../store/users'
 import { queryOne } from '../store/database'
@@ -15,8 +21,6 @@ import { moveAppointment } from './schedule'
 
 /** How long after its end an appointment's meeting can still be joined (SPEC §5: 30 minutes). */
 const JOINABLE_AFTER_END_MS = 30 * 60_000
-/** A chain of moves longer than this is not followed (each move is a customer's or an agent's act). */
-const MAX_MOVES = 50
 // The shape of the codes the server makes (12 random bytes, base64url): anything else is not looked up.
 const CODE = /^[A-Za-z0-9_-]{8,64}$/
 
@@ -32,23 +36,11 @@ async function resolveCode(
   lock = false,
 ): Promise<{ row: AppointmentRow; moved: boolean }> {
   if (!CODE.test(code)) throw unknown()
-  let row = await queryOne<AppointmentRow>(db, `${SELECT_APPOINTMENT} WHERE p.modify_code = $1`, [code])
-  if (!row || row.type !== 'regular') throw unknown()
-  let moved = false
-  for (
-    let hop = 0;
-    row.status === 'rescheduled' && row.rescheduled_appointment_id && hop < MAX_MOVES;
-    hop++
-  ) {
-    const next = await appointmentById(db, row.rescheduled_appointment_id)
-    if (!next) break
-    row = next
-    moved = true
-  }
+  const linked = await queryOne<AppointmentRow>(db, `${SELECT_APPOINTMENT} WHERE p.modify_code = $1`, [code])
+  if (!linked || linked.type !== 'regular') throw unknown()
+  const { row, moved } = await latestOf(db, linked)
   if (!lock) return { row, moved }
-  const locked = await queryOne<AppointmentRow>(db, `${SELECT_APPOINTMENT} WHERE p.id = $1 FOR UPDATE OF p`, [
-    row.id,
-  ])
+  const locked = await lockAppointment(db, row.id)
   if (!locked) throw unknown()
   // Moved meanwhile (between the read and the lock): the customer acts on what they saw, which is gone.
   if (locked.status !== row.status) throw new ServerError(409, `The appointment is ${locked.status}`)

@@ -1,7 +1,7 @@
 import type { MeetingWaiting } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
-import { SELECT_APPOINTMENT, type AppointmentRow } from '../store/appointments'
+import { SELECT_APPOINTMENT, latestOf, lockAppointment, type AppointmentRow } from '../store/appointments'
 import { insertNotification, notificationsOf } from '../store/notifications'
 import { rooms } from '../realtime/io-types'
 import { appointmentView } from './appointments'
@@ -24,11 +24,14 @@ export async function guestArrives(
 ): Promise<MeetingWaiting> {
   const now = context.clock.now()
   const outcome = await context.db.transaction(async (tx) => {
-    const rows = await tx.query<AppointmentRow>(
-      `${SELECT_APPOINTMENT} WHERE p.join_code = $1 FOR UPDATE OF p`,
-      [request.code],
-    )
-    const row = rows[0]
+    const rows = await tx.query<AppointmentRow>(`${SELECT_APPOINTMENT} WHERE p.join_code = $1`, [
+      request.code,
+    ])
+    const linked = rows[0]
+    if (!linked) throw new ServerError(404, 'Unknown meeting')
+    // A moved appointment's join link leads to the meeting of where it was moved (the customer's link
+    // from the booking keeps working whoever moved it).
+    const row = await lockAppointment(tx, (await latestOf(tx, linked)).row.id)
     if (!row) throw new ServerError(404, 'Unknown meeting')
     assertJoinable(row, now)
     const guests = await tx.query<{ state: string; name: string; guest_id: string }>(

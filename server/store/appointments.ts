@@ -42,6 +42,31 @@ export function lockAppointment(db: Queryable, id: string): Promise<AppointmentR
   return queryOne<AppointmentRow>(db, `${SELECT_APPOINTMENT} WHERE p.id = $1 FOR UPDATE OF p`, [id])
 }
 
+/** A chain of moves longer than this is not followed (each move is a customer's or an agent's act). */
+const MAX_MOVES = 50
+
+/**
+ * Where an appointment ended up: itself, or, when it was moved (`rescheduled`), the one it was moved to,
+ * following each move. A customer's links (join, modify) of a moved appointment lead there. `moved`
+ * says whether any move was followed.
+ */
+export async function latestOf(
+  db: Queryable,
+  row: AppointmentRow,
+): Promise<{ row: AppointmentRow; moved: boolean }> {
+  let latest = row
+  for (
+    let hop = 0;
+    latest.status === 'rescheduled' && latest.rescheduled_appointment_id && hop < MAX_MOVES;
+    hop++
+  ) {
+    const next = await appointmentById(db, latest.rescheduled_appointment_id)
+    if (!next) break
+    latest = next
+  }
+  return { row: latest, moved: latest !== row }
+}
+
 /** The protocol's `Appointment`; `publicUrl` prefixes the join and modify links. */
 export function toAppointment(row: AppointmentRow, publicUrl: string): Appointment {
   return {

@@ -6,6 +6,7 @@ import type {
   DayItem,
   HourItem,
   MeetingJoined,
+  MeetingWaiting,
   PendingAuthorizations,
   ScheduleResponse,
   RescheduleResponse,
@@ -177,6 +178,32 @@ describe('meetings and the waiting room', () => {
     const customer = await server.customer()
     const unknown = await customer.request('meeting:join', { code: 'no-such-code', name: 'X' })
     assert.ok(!unknown.ok && unknown.error.code === 404)
+  })
+
+  it('lets the join link of a moved appointment into the meeting it was moved to', async () => {
+    const agent = await server.agent(await server.createAgent([]))
+    const booked = await insertAppointment(server, agent.userId, { startInMinutes: 600 })
+    const movedTo = await insertAppointment(server, agent.userId, { startInMinutes: 2 })
+    const moveTo = async (from: string, to: string) =>
+      server.db.query(
+        "UPDATE appointments SET status = 'rescheduled', rescheduled_appointment_id = $2 WHERE id = $1",
+        [from, to],
+      )
+    await moveTo(booked.id, movedTo.id)
+    const guest = await server.customer()
+    const waiting = await guest.request<MeetingWaiting>('meeting:join', { code: booked.code, name: 'Rosa' })
+    assert.ok(waiting.ok, JSON.stringify(waiting))
+    if (waiting.ok) assert.equal(waiting.data.appointmentId, movedTo.id)
+    const pending = await agent.client.next<{ appointment: Appointment; status: string }>(
+      'appointments:meeting',
+    )
+    assert.deepEqual([pending.appointment.id, pending.status], [movedTo.id, 'customer-waiting'])
+
+    // Moved again, to a time not open yet: the old link says so, as the newest one would.
+    const later = await insertAppointment(server, agent.userId, { startInMinutes: 240 })
+    await moveTo(movedTo.id, later.id)
+    const early = await (await server.customer()).request('meeting:join', { code: booked.code, name: 'Rosa' })
+    assert.ok(!early.ok && early.error.message === 'The meeting has not opened yet', JSON.stringify(early))
   })
 })
 
