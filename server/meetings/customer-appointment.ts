@@ -1,5 +1,6 @@
 // The customer's side of an appointment, reached by its modify code (no login: the code is the secret):
 // see it, the free times it could move to, cancel it or move it. The calendar's owner is told at once.
+import { APPOINTMENT_JOIN_WINDOW_MS } from '../../src/constants'
 import type { CustomerChange, DayItem, HourItem, PublicAppointment } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
@@ -19,8 +20,6 @@ import { datesOf, hoursOf, type SlotContext } from './availability'
 import { appointmentView, assertEditable } from './appointments'
 import { moveAppointment } from './schedule'
 
-/** How long after its end an appointment's meeting can still be joined (SPEC §5: 30 minutes). */
-const JOINABLE_AFTER_END_MS = 30 * 60_000
 // The shape of the codes the server makes (12 random bytes, base64url): anything else is not looked up.
 const CODE = /^[A-Za-z0-9_-]{8,64}$/
 
@@ -74,7 +73,7 @@ function publicView(
   const view = appointmentView(context, row)
   const joinable =
     (row.status === 'pending' || row.status === 'attended') &&
-    row.end_at.getTime() + JOINABLE_AFTER_END_MS > now
+    row.end_at.getTime() + APPOINTMENT_JOIN_WINDOW_MS >= now
   return {
     status: row.status,
     service: row.service_title,
@@ -147,27 +146,28 @@ async function tellOwner(
   context.io.to(owner).emit('notifications:update', await notificationsOf(context.db, row.user_id))
 }
 
-/** The stored notification's text, in the owner's zone (the console shows stored ones as written). */
-function noticeText(
-  change: CustomerChange['change'],
-  row: AppointmentRow,
+/**
+ * Stores the owner's notification of the change (read later if away), written in the owner's zone: the
+ * console shows stored notifications as written. It points at the appointment as it now stands.
+ */
+async function storeNotice(
+  tx: Queryable,
   owner: UserRow,
-  next: AppointmentRow | null,
-) {
-  if (change === 'canceled')
-    return {
-      title: 'Appointment canceled',
-      body: `The customer canceled ${row.title}${row.cancel_reason ? `: ${row.cancel_reason}` : ''}`,
-    }
+  { row, next, now }: { row: AppointmentRow; next: AppointmentRow | null; now: number },
+): Promise<void> {
   const when = new Intl.DateTimeFormat('en', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: owner.timezone,
   })
-  return {
-    title: 'Appointment moved',
-    body: `The customer moved ${row.title} to ${when.format(next?.start_at)}`,
-  }
+  const text = next
+    ? { title: 'Appointment moved', body: `The customer moved ${row.title} to ${when.format(next.start_at)}` }
+    : {
+        title: 'Appointment canceled',
+        body: `The customer canceled ${row.title}${row.cancel_reason ? `: ${row.cancel_reason}` : ''}`,
+      }
+  const data = { appointmentId: (next ?? row).id }
+  await insertNotification(tx, owner.id, { kind: 'appointment', ...text, data }, now)
 }
 
 /** `POST /public/appointments/{code}/cancel`: the customer cancels, with an optional reason. */
@@ -187,13 +187,7 @@ export async function customerCancel(
     )
     const row = (await appointmentById(tx, current.id)) as AppointmentRow
     const owner = await ownerOf(tx, row)
-    const text = noticeText('canceled', row, owner, null)
-    await insertNotification(
-      tx,
-      owner.id,
-      { kind: 'appointment', ...text, data: { appointmentId: row.id } },
-      now,
-    )
+    await storeNotice(tx, owner, { row, next: null, now })
     return { row, owner }
   })
   await tellOwner(context, 'canceled', row, null)
@@ -216,13 +210,7 @@ export async function customerReschedule(
       now,
       notifiedAt: new Date(now),
     })
-    const text = noticeText('rescheduled', moved.previous, owner, moved.appointment)
-    await insertNotification(
-      tx,
-      owner.id,
-      { kind: 'appointment', ...text, data: { appointmentId: moved.appointment.id } },
-      now,
-    )
+    await storeNotice(tx, owner, { row: moved.previous, next: moved.appointment, now })
     return { moved, owner }
   })
   await tellOwner(context, 'rescheduled', moved.previous, moved.appointment)

@@ -4,27 +4,12 @@ import type { Locator, Page } from 'playwright-core'
 import { axeFailures } from './support/axe'
 import { collectErrors } from './support/browser'
 import { freshWorld } from './support/world'
-import { DEMO_PASSWORD } from '../../server/store/seed-content'
+import { inConsole, signIn } from './support/console-page'
 
 /** Ana works in Santiago; the browser (her console and her customer's page) runs in her zone. */
 const ZONE = 'America/Santiago'
 /** A seeded pending appointment of Ana's, tomorrow: far enough ahead to be changed by its customer. */
 const CUSTOMER = 'Rocio Pinto'
-
-/** Playwright's CSS engine pierces shadow roots: `agent-console .fc-event` reaches the grid. */
-const inConsole = (selector: string) => `agent-console ${selector}`
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.fill(inConsole('input[name=email]'), email)
-  await page.fill(inConsole('input[name=password]'), DEMO_PASSWORD)
-  await page.check(inConsole('input[name=agreement]'))
-  await page.click(inConsole('button[type=submit]'))
-  await page
-    .locator(inConsole('dialog [data-device="microphone"][data-found="true"]'))
-    .waitFor({ timeout: 15_000 })
-  await page.locator(inConsole('dialog[open] button.primary')).click()
-  await page.locator(inConsole('dialog')).waitFor({ state: 'detached' })
-}
 
 /**
  * Steps the grid day by day from today (up to `days`) until `event` (a locator of grid events) shows;
@@ -108,8 +93,7 @@ describe('the customer changes an appointment with its modify link', () => {
     const context = await world.newContext({ timezoneId: ZONE, viewport: { width: 1400, height: 900 } })
     const agent = await context.newPage()
     const errors = collectErrors(agent)
-    await agent.goto(world.server.url)
-    await logIn(agent, 'ana@demo.test')
+    await signIn(agent, world.server.url, 'ana@demo.test')
     await agent.locator(inConsole('.calendar-area .fc-event')).first().waitFor({ timeout: 15_000 })
 
     // The agent copies the modify link from the appointment's drawer (the second copyable link).
