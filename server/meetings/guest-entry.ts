@@ -29,7 +29,7 @@ export async function guestArrives(
       [request.code],
     )
     const row = rows[0]
-    if (!row) throw new ServerError(404, 'Unknown meeting')
+    if (!row) throw new ServerError(404, 'Unknown meeting', { reason: 'unknown-meeting' })
     assertJoinable(row, now)
     const guests = await tx.query<{ state: string; name: string; guest_id: string }>(
       `INSERT INTO meeting_guests (appointment_id, session_id, name, state, created_at, guest_id)
@@ -50,7 +50,7 @@ export async function guestArrives(
       )
       state = 'waiting'
     }
-    if (state === 'denied') throw new ServerError(403, 'The agent did not let you in')
+    if (state === 'denied') throw new ServerError(403, 'The agent did not let you in', { reason: 'denied' })
     if (state === 'waiting')
       await insertNotification(
         tx,
