@@ -18,6 +18,13 @@ const STATIC_IMPORT =
   /(?:^|[;\s])(?:import|export)(?!\s+type\s)\s*(?:[\w*\s{},$]*?\bfrom\s*)?['"]([^'"]+)['"]/g
 const DYNAMIC_IMPORT = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g
 const STRING = /'([\w.-]+)'|"([\w.-]+)"|`([\w.-]+)(\$\{)?/g
+/**
+ * Messages of locales/*.json that are not the console's, by prefix: no chunk of the console carries them.
+ * `customerPage.` is the customer page's (demo/customer.html, bundled by server/http/page-bundles.ts with
+ * its own messages): the console names none, so the rule above ("no area claims it: first screens")
+ * would put them all in the first screens' weight.
+ */
+export const NOT_THE_CONSOLE = ['customerPage.']
 
 /** The source files under `dir`, tests aside. */
 function sourceFiles(dir) {
@@ -63,14 +70,16 @@ function scanFile(file, ids) {
 }
 
 /**
- * Splits the message ids between the first screens (`core`) and the lazy areas.
+ * Splits the console's message ids (all but those of `NOT_THE_CONSOLE`) between the first screens (`core`)
+ * and the lazy areas.
  *
  * @param {string} root the project folder (with src/ and locales/en.json)
  * @returns {{ core: string[], areas: Record<string, string[]> }} ids by group; an area with no ids of
  *   its own is left out
  */
 export function splitMessageIds(root = process.cwd()) {
-  const ids = new Set(Object.keys(JSON.parse(readFileSync(join(root, 'locales/en.json'), 'utf8'))))
+  const all = Object.keys(JSON.parse(readFileSync(join(root, 'locales/en.json'), 'utf8')))
+  const ids = new Set(all.filter((id) => !NOT_THE_CONSOLE.some((prefix) => id.startsWith(prefix))))
   const src = join(root, 'src')
   const files = new Map(sourceFiles(src).map((file) => [file, scanFile(file, ids)]))
   const closure = (start) => {

@@ -12,6 +12,7 @@ import {
 } from '../../src/protocol/appointments'
 import { PublicAppointmentSchema, type PublicAppointment } from '../../src/protocol/customer-appointments'
 import { HTTP_PATHS } from '../../src/protocol/http-paths'
+import { t } from './i18n'
 
 const API_BASE = '/api'
 
@@ -60,9 +61,9 @@ async function call<T>(
 
 /** A failed call in a sentence, for the status line. */
 export function failureText(result: ApiFailure): string {
-  if (result.status === 0) return 'You seem to be offline: check your connection and try again.'
-  if (result.status === 429) return 'Too many attempts: wait a moment and try again.'
-  return 'Something went wrong: try again in a moment.'
+  if (result.status === 0) return t('customerPage.errors.offline')
+  if (result.status === 429) return t('customerPage.errors.tooMany')
+  return t('customerPage.errors.somethingWrong')
 }
 
 const path = (code: string, tail = '') => `${HTTP_PATHS.publicAppointment(code)}${tail}`

@@ -1,10 +1,10 @@
 /**
- * Dates and times of the manage page, written with Intl in the page's language (English: the customer
- * page is not translated, so a date in another language would sit in an English sentence) and in the
- * browser's own time zone unless told otherwise.
+ * Dates and times of the manage page, written with Intl in the page's language (the sentences around
+ * them are in it too) and in the browser's own time zone unless told otherwise.
  */
+import { language } from './i18n'
 
-const LOCALE = document.documentElement.lang || 'en'
+const LOCALE = language
 
 /** The browser's time zone (IANA). */
 export function browserZone(): string {

@@ -15,6 +15,8 @@ import { openLocalMedia } from './local-media'
 import { CaptureRequests } from './capture-requests'
 import { addChatLine, byId, remoteVideo, show, ticker } from './view'
 import { startDeviceApp, type DeviceAppState } from './device-app'
+import { t } from './i18n'
+import { callRefusal, endText, meetingRefusal, serverErrorText } from './server-messages'
 
 /** What tests read: the state of the page, without scraping the DOM. */
 interface CustomerState {
@@ -59,9 +61,14 @@ const media = await openLocalMedia()
 const preview = byId<HTMLVideoElement>('preview')
 preview.srcObject = media.stream
 byId<HTMLVideoElement>('self-view').srcObject = media.stream
+const onOff = (on: boolean) => (on ? 'on' : 'off')
 byId('media-status').textContent = media.error
-  ? `Camera: ${media.camera ? 'on' : 'off'} · microphone: ${media.microphone ? 'on' : 'off'} (${media.error})`
-  : 'Camera and microphone are ready.'
+  ? t('customerPage.setup.mediaPartial', {
+      camera: onOff(media.camera),
+      microphone: onOff(media.microphone),
+      problem: media.error,
+    })
+  : t('customerPage.setup.mediaReady')
 
 let myName = params.get('name') ?? ''
 let stopTimer: () => void = () => undefined
@@ -90,7 +97,7 @@ const mesh = new PeerMesh(socket, media.stream, {
   onChannelOpen(peerId, channel, dataChannel) {
     transfers.opened(peerId, channel, dataChannel)
     state.channels = [...new Set([...state.channels, `${peerId}|${channel}`])]
-    if (channel === 'files') byId('files-status').textContent = 'The agent can receive your files.'
+    if (channel === 'files') byId('files-status').textContent = t('customerPage.files.ready')
   },
   onChannelClose(peerId, channel) {
     transfers.closed(peerId, channel)
@@ -117,7 +124,9 @@ function enterCall(agent: string, peers: CallJoined['peers'], initiator: boolean
   goTo('call')
   const app = deviceApp()
   if (app && !stopDeviceApp) stopDeviceApp = startDeviceApp(socket, app, myName, state.app)
-  byId('agent-name').textContent = agent ? `You are talking with ${agent}` : 'In the meeting'
+  byId('agent-name').textContent = agent
+    ? t('customerPage.call.withAgent', { agent })
+    : t('customerPage.call.inMeeting')
   if (initiator) mesh.connectTo(peers)
 }
 
@@ -157,7 +166,11 @@ async function loadSegments(): Promise<void> {
   const response = await fetch('/api/public/segments')
   segments = ((await response.json()) as { data: PublicSegment[] }).data
   for (const segment of segments) {
-    const label = `${segment.name} (${segment.account})${segment.appsEnabled && segment.app ? ' · device app' : ''}`
+    const label = t('customerPage.setup.segmentOption', {
+      segment: segment.name,
+      account: segment.account,
+      app: segment.appsEnabled && segment.app ? 'yes' : 'no',
+    })
     select.add(new Option(label, segment.id))
   }
   const wanted = params.get('segment')
@@ -168,23 +181,24 @@ async function loadSegments(): Promise<void> {
 const form = byId<HTMLFormElement>('call-form')
 ;(form.elements.namedItem('name') as HTMLInputElement).value = myName
 if (meetingCode) {
-  byId('title').textContent = 'Your appointment'
+  byId('title').textContent = t('customerPage.appointment.title')
   byId('segment-field').hidden = true
   ;(form.elements.namedItem('segment') as HTMLSelectElement).required = false
-  byId('call-button').textContent = 'Join the meeting'
+  byId('call-button').textContent = t('customerPage.meeting.join')
 } else if (linkCode) {
   const link = await loadPersonalLink(linkCode)
   byId('segment-field').hidden = true
   const select = form.elements.namedItem('segment') as HTMLSelectElement
   if (link) {
-    byId('title').textContent = `Call ${link.agent}`
+    byId('title').textContent = t('customerPage.link.title', { agent: link.agent })
     select.add(new Option(link.segment.name, link.segment.id))
     select.value = link.segment.id
-    byId('link-status').textContent = link.available
-      ? `${link.agent} is available.`
-      : `${link.agent} is not available right now; you can still try.`
+    byId('link-status').textContent = t(
+      link.available ? 'customerPage.link.available' : 'customerPage.link.unavailable',
+      { agent: link.agent },
+    )
     byId('link-status').hidden = false
-  } else endScreen('This link is no longer valid. Ask your agent for a new one.')
+  } else endScreen(t('customerPage.link.invalid'))
 } else await loadSegments()
 
 form.addEventListener('submit', (event) => {
@@ -229,11 +243,14 @@ async function callSegment(segment: string): Promise<void> {
     ...linkDetails(params),
     personalLink: linkCode ?? undefined,
   })
-  if (!reply.ok && reply.error.reason === 'agent-unavailable')
-    return endScreen('The agent is not available right now. Please try again later.')
-  if (!reply.ok && reply.error.reason === 'unknown-link')
-    return endScreen('This link is no longer valid. Ask your agent for a new one.')
-  if (!reply.ok) return alert(reply.error.message)
+  if (!reply.ok) {
+    // A refusal that ends the attempt (the agent, the link) has the end screen; anything else leaves the
+    // form as it is, to try again.
+    const ending = callRefusal(reply.error)
+    return ending
+      ? endScreen(ending)
+      : alert(serverErrorText(reply.error, { 404: 'customerPage.errors.unknownSegment' }))
+  }
   socket.emit('permissions', { camera: media.camera, microphone: media.microphone })
   showQueue(reply.data)
 }
@@ -250,7 +267,7 @@ function showQueue(status: QueueStatus): void {
 
 async function joinMeeting(code: string): Promise<void> {
   const reply = await request<MeetingWaiting>(socket, 'meeting:join', { code, name: myName })
-  if (!reply.ok) return endScreen(reply.error.message)
+  if (!reply.ok) return endScreen(meetingRefusal(reply.error))
 }
 
 socket.on('queue:status', showQueue)
@@ -262,17 +279,9 @@ socket.on('call:joined', (joined) => {
 socket.on('call:ended', ({ reason }) => {
   // Nothing is recorded once the call is over, whatever the last status said.
   byId('recording-badge').hidden = true
-  const messages: Record<string, string> = {
-    hangup: 'The agent ended the call. Thank you!',
-    kicked: 'The agent removed you from the call.',
-    exceeded: 'Nobody could answer in time. Please try again later.',
-    'agent-gone': 'The agent lost the connection.',
-    left: 'You left the call.',
-    'agent-unavailable': 'The agent is not available right now. Please try again later.',
-  }
-  endScreen(messages[reason] ?? 'The call has ended.')
+  endScreen(endText(reason))
 })
-socket.on('queue:exceeded', () => endScreen('Nobody could answer in time. Please try again later.'))
+socket.on('queue:exceeded', () => endScreen(t('customerPage.ended.exceeded')))
 socket.on('meeting:waiting', (waiting) => {
   if (state.screen === 'waiting-room') return
   goTo('waiting-room')
@@ -284,8 +293,8 @@ socket.on('meeting:accepted', (accepted: MeetingAccepted) => {
   socket.emit('permissions', { camera: media.camera, microphone: media.microphone })
   enterCall('', accepted.peers, true)
 })
-socket.on('meeting:denied', () => endScreen('The agent did not let you in.'))
-socket.on('meeting:ended', () => endScreen('The meeting has ended. Thank you!'))
+socket.on('meeting:denied', () => endScreen(t('customerPage.ended.denied')))
+socket.on('meeting:ended', () => endScreen(t('customerPage.ended.meetingEnded')))
 socket.on('chat:message', (line) => {
   state.messages.push(line.text)
   addChatLine(line.name, line.text, line.from === 'customer')
@@ -314,18 +323,22 @@ byId<HTMLFormElement>('chat-form').addEventListener('submit', (event) => {
 watchFilePicker((files) => {
   // No files channel yet: the files wait, and the page asks for one (the agent's console opens it).
   if (transfers.send(files)) return
-  byId('files-status').textContent = 'Waiting for the agent to accept files…'
+  byId('files-status').textContent = t('customerPage.files.waitingChannel')
   void request(socket, 'beamport:open', { channel: 'files' }).then((reply) => {
-    if (!reply.ok) byId('files-status').textContent = `Files cannot be sent: ${reply.error.message}`
+    if (!reply.ok)
+      byId('files-status').textContent = t('customerPage.files.cannotSend', {
+        problem: serverErrorText(reply.error, { 403: 'customerPage.files.disabled' }),
+      })
   })
 })
-const leave = () => {
+/** Leaves from `place` (the queue, the waiting room or the call), which the end screen names. */
+const leave = (place: 'queue' | 'waitingRoom' | 'call') => () => {
   socket.emit('hangup', {})
-  endScreen('You left.')
+  endScreen(t('customerPage.ended.left', { place }))
 }
-byId('leave-queue').addEventListener('click', leave)
-byId('leave-waiting').addEventListener('click', leave)
-byId('leave-call').addEventListener('click', leave)
+byId('leave-queue').addEventListener('click', leave('queue'))
+byId('leave-waiting').addEventListener('click', leave('waitingRoom'))
+byId('leave-call').addEventListener('click', leave('call'))
 byId('again').addEventListener('click', () => location.reload())
 
 show('setup')

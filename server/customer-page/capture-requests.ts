@@ -1,4 +1,5 @@
 import type { CustomerTransfers } from './file-transfer'
+import { t } from './i18n'
 import { ScreenCapture, type CaptureRefusal } from './screen-capture'
 import { byId } from './view'
 
@@ -41,11 +42,7 @@ export class CaptureRequests {
 
   #refuse(reason: CaptureRefusal): void {
     for (const from of this.#takeAsking()) this.transfers.captureRefused(from, reason)
-    this.#notice(
-      reason === 'denied'
-        ? 'You did not share your screen: the agent was told.'
-        : 'Your screen could not be captured: the agent was told.',
-    )
+    this.#notice(t(reason === 'denied' ? 'customerPage.capture.denied' : 'customerPage.capture.failed'))
   }
 
   #takeAsking(): (string | undefined)[] {
@@ -66,7 +63,7 @@ export class CaptureRequests {
     const name = `screen-${at.toISOString().replace(/[:.]/g, '-')}.png`
     if (!this.transfers.sendCapture(from, image, name)) return
     this.onSent()
-    this.#notice(`The agent took a capture of your screen at ${at.toLocaleTimeString()}.`)
+    this.#notice(t('customerPage.capture.taken', { at }))
   }
 
   #notice(text: string): void {

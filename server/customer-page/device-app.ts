@@ -16,6 +16,8 @@ import type {
 } from '../../src/protocol'
 import { request, type CustomerSocket } from './connection'
 import { documentScan, failedScan, fingerprintScan, type ScanStep } from './device-app-scans'
+import { t } from './i18n'
+import { serverErrorText } from './server-messages'
 import { byId } from './view'
 
 /** What tests read of the simulator. */
@@ -56,14 +58,14 @@ export function startDeviceApp(
 
   const note = (text: string) => {
     const line = document.createElement('li')
-    line.textContent = `${new Date().toLocaleTimeString()} ${text}`
+    line.textContent = t('customerPage.app.logLine', { at: new Date(), text })
     byId('device-app-log').prepend(line)
   }
 
   const send = async (report: AppReport, label: string) => {
     const reply = await request(socket, 'apps:message', report)
     if (reply.ok) state.sent.push(label)
-    else note(`Not relayed (${label}): ${reply.error.message}`)
+    else note(t('customerPage.app.notRelayed', { report: label, problem: serverErrorText(reply.error) }))
   }
   const log = (level: AppLogLevel, text: string) =>
     send(
@@ -85,7 +87,9 @@ export function startDeviceApp(
   }
 
   const showRunning = () => {
-    byId('device-app-process').textContent = state.running ? 'running' : 'stopped'
+    byId('device-app-process').textContent = t(
+      state.running ? 'customerPage.app.running' : 'customerPage.app.stopped',
+    )
     deviceBoxes.disabled = !state.running
     for (const id of ['scan-document', 'scan-fingerprint', 'fail-document', 'fail-fingerprint'])
       byId<HTMLButtonElement>(id).disabled = !state.running
@@ -94,8 +98,8 @@ export function startDeviceApp(
   const onCommand = async (command: AppCommand) => {
     if (command.name !== app.name) return
     state.commands.push(command.appEvent)
-    if (!answers.checked) return note(`Ignored “${command.appEvent}” (answers are off)`)
-    note(`The agent asked to ${command.appEvent}`)
+    if (!answers.checked) return note(t('customerPage.app.ignored', { action: command.appEvent }))
+    note(t('customerPage.app.asked', { action: command.appEvent }))
     const wasRunning = state.running
     state.running = command.appEvent !== 'stop'
     if (!state.running) (['document', 'fingerprint'] as const).forEach(cancelScan)
@@ -166,7 +170,7 @@ export function startDeviceApp(
   const onMessage = (command: AppCommand) => void onCommand(command)
   socket.on('apps:message', onMessage)
   showRunning()
-  note('Ready: waiting for the agent')
+  note(t('customerPage.app.ready'))
 
   return () => {
     socket.off('apps:message', onMessage)

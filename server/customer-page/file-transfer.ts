@@ -13,7 +13,7 @@ export interface CustomerFile {
   bytes: number
   /** For a file from the agent: whether it arrived whole with a matching CRC-32. */
   intact: boolean
-  /** The reason of a failure. */
+  /** Why it failed: the exchange's reason (`crc`, `cancelled-by-peer`…), which the list says in words. */
   error: string | null
 }
 
@@ -23,15 +23,6 @@ export interface TransferView {
   changed(file: CustomerFile, blob?: Blob): void
   /** The agent reported nothing on this channel yet: a capture error arrives on the capture channel. */
   captureError?(peerId: string, reason: 'denied' | 'failed'): void
-}
-
-const FAILURES: Record<string, string> = {
-  crc: 'damaged on the way (CRC-32 mismatch)',
-  cancelled: 'cancelled',
-  'cancelled-by-peer': 'cancelled by the agent',
-  unreadable: 'could not be read',
-  storage: 'could not be stored',
-  broken: 'stopped: more bytes than announced',
 }
 
 /**
@@ -91,7 +82,7 @@ export class CustomerTransfers {
       received: (id, stored) =>
         this.#update(id, { state: 'done', intact: true, bytes: stored.blob.size }, stored.blob),
       sent: (id) => this.#update(id, { state: 'done', bytes: this.#file(id)?.size ?? 0 }),
-      failed: (id, reason) => this.#update(id, { state: 'failed', error: FAILURES[reason] ?? reason }),
+      failed: (id, reason) => this.#update(id, { state: 'failed', error: reason }),
       captureError: (reason) => this.view.captureError?.(peerId, reason),
     }
   }

@@ -1,18 +1,28 @@
 import type { CustomerFile } from './file-transfer'
+import { t } from './i18n'
 import { byId } from './view'
 
+/** "1.5 MB", "12 kB", "800 B" (in French "1,5 Mo"…): one decimal for megabytes, none below. */
 const sizeText = (bytes: number) =>
   bytes >= 1e6
-    ? `${(bytes / 1e6).toFixed(1)} MB`
+    ? t('customerPage.files.size', { unit: 'mb', amount: Math.round(bytes / 1e5) / 10 })
     : bytes >= 1e3
-      ? `${(bytes / 1e3).toFixed(0)} kB`
-      : `${bytes} B`
+      ? t('customerPage.files.size', { unit: 'kb', amount: Math.round(bytes / 1e3) })
+      : t('customerPage.files.size', { unit: 'b', amount: bytes })
+
+/** A transfer's failure reason as the message's select names it (ICU keys hold no `-`). */
+const failure = (reason: string | null) =>
+  (reason ?? 'unknown').replace(/-(\w)/g, (_, c: string) => c.toUpperCase())
 
 function stateText(file: CustomerFile): string {
-  if (file.state === 'waiting') return 'waiting for the agent to accept files…'
-  if (file.state === 'failed') return `failed: ${file.error ?? 'unknown reason'}`
-  if (file.state === 'done') return file.direction === 'out' ? 'sent to the agent' : 'received from the agent'
-  return `${file.direction === 'out' ? 'sending' : 'receiving'} ${sizeText(file.bytes)} of ${sizeText(file.size)}`
+  if (file.state === 'waiting') return t('customerPage.files.waiting')
+  if (file.state === 'failed') return t('customerPage.files.failed', { reason: failure(file.error) })
+  if (file.state === 'done') return t('customerPage.files.done', { direction: file.direction })
+  return t('customerPage.files.moving', {
+    direction: file.direction,
+    done: sizeText(file.bytes),
+    size: sizeText(file.size),
+  })
 }
 
 /**
@@ -30,17 +40,21 @@ export function showFile(file: CustomerFile, blob: Blob | undefined, cancel: (id
     name.className = 'file-name'
     const bdi = document.createElement('bdi')
     bdi.textContent = file.name
-    name.append(bdi, ` (${sizeText(file.size)}, ${file.direction === 'out' ? 'to' : 'from'} the agent)`)
+    name.append(
+      bdi,
+      ' ',
+      t('customerPage.files.about', { size: sizeText(file.size), direction: file.direction }),
+    )
     const status = document.createElement('span')
     status.className = 'file-state'
     const progress = document.createElement('progress')
     progress.max = Math.max(1, file.size)
-    progress.setAttribute('aria-label', `Progress of ${file.name}`)
+    progress.setAttribute('aria-label', t('customerPage.files.progress', { name: file.name }))
     const stop = document.createElement('button')
     stop.type = 'button'
     stop.className = 'secondary file-cancel'
-    stop.textContent = 'Cancel'
-    stop.setAttribute('aria-label', `Cancel ${file.name}`)
+    stop.textContent = t('customerPage.files.cancel')
+    stop.setAttribute('aria-label', t('customerPage.files.cancelFile', { name: file.name }))
     stop.addEventListener('click', () => cancel(file.id))
     item.append(name, status, progress, stop)
     list.append(item)
@@ -56,7 +70,7 @@ export function showFile(file: CustomerFile, blob: Blob | undefined, cancel: (id
     // Downloaded, never opened here: typed as plain bytes whatever the agent's side called it.
     link.href = URL.createObjectURL(blob.slice(0, blob.size, 'application/octet-stream'))
     link.download = file.name
-    link.textContent = `Download ${file.name}`
+    link.textContent = t('customerPage.files.download', { name: file.name })
     link.className = 'file-download'
     item.append(link)
   }

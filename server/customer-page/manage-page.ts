@@ -7,6 +7,7 @@
 import { MAX_CUSTOMER_CANCEL_REASON, type PublicAppointment } from '../../src/protocol/customer-appointments'
 import { cancelAppointment, failureText, loadAppointment } from './appointment-api'
 import { browserZone, formatMoment, formatSpan, formatZone } from './appointment-format'
+import { t, tNodes } from './i18n'
 import { MovePanel } from './move-panel'
 import { byId, show } from './view'
 
@@ -38,7 +39,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
 
 const movePanel = new MovePanel(code, {
   moved: (appointment) => {
-    settle(appointment, `Your appointment was moved to ${formatMoment(appointment.startAt, zone)}.`)
+    settle(appointment, t('customerPage.manage.movedTo', { when: formatMoment(appointment.startAt, zone) }))
   },
   stale: () => reloadChanged(),
   say,
@@ -72,18 +73,21 @@ const inProgress = (appointment: PublicAppointment) =>
 /** The sentence that says where the appointment stands (empty when it is simply booked). */
 function standing(appointment: PublicAppointment): string {
   const moved = appointment.moved
-    ? `This appointment was moved to ${formatMoment(appointment.startAt, zone)}.`
+    ? t('customerPage.manage.wasMovedTo', { when: formatMoment(appointment.startAt, zone) })
     : ''
-  if (appointment.status === 'canceled') return 'This appointment was canceled.'
-  if (appointment.status === 'rescheduled') return 'This appointment was moved.'
+  if (appointment.status === 'canceled') return t('customerPage.manage.canceled')
+  if (appointment.status === 'rescheduled') return t('customerPage.manage.rescheduled')
   // The server's word first: this browser's clock may be off.
   if (appointment.changeable) return moved
-  if (appointment.status === 'attended' || over(appointment)) return 'This appointment is over.'
-  const why = inProgress(appointment)
-    ? safeHref(appointment.joinUrl)
-      ? 'It has started: join the meeting.'
-      : 'It has started.'
-    : 'It can no longer be changed.'
+  if (appointment.status === 'attended' || over(appointment)) return t('customerPage.manage.over')
+  const why = t(
+    inProgress(appointment)
+      ? safeHref(appointment.joinUrl)
+        ? 'customerPage.manage.startedJoin'
+        : 'customerPage.manage.started'
+      : 'customerPage.manage.locked',
+  )
+  // Two sentences side by side: each one is whole in every language.
   return moved ? `${moved} ${why}` : why
 }
 
@@ -111,11 +115,15 @@ function render(): void {
   byId('manage-when').textContent = formatSpan(appointment.startAt, appointment.endAt, zone)
   const agent = document.createElement('strong')
   agent.textContent = appointment.agent
-  byId('manage-what').replaceChildren(appointment.service ? `${appointment.service} with ` : 'With ', agent)
+  byId('manage-what').replaceChildren(
+    ...(appointment.service
+      ? tNodes('customerPage.manage.serviceWithAgent', { service: appointment.service, agent })
+      : tNodes('customerPage.manage.withAgent', { agent })),
+  )
   const zoneNote = byId('manage-zone')
   zoneNote.hidden = zone === appointment.timezone
   const booked = formatZone(appointment.timezone)
-  zoneNote.textContent = `Times are in your time zone, ${formatZone(zone)}. It was booked in ${booked}.`
+  zoneNote.textContent = t('customerPage.manage.zone', { zone: formatZone(zone), booked })
 
   const join = byId<HTMLAnchorElement>('manage-join')
   const href = safeHref(appointment.joinUrl)
@@ -157,19 +165,20 @@ async function reloadChanged(): Promise<boolean> {
   if (!result.ok) return false
   const before = state.appointment
   if (result.data.changeable && result.data.code === before?.code) return false
-  settle(result.data, `Your appointment changed in the meantime. ${standing(result.data)}`.trim(), 'problem')
+  const changed = `${t('customerPage.manage.changedMeanwhile')} ${standing(result.data)}`.trim()
+  settle(result.data, changed, 'problem')
   return true
 }
 
 async function load(): Promise<void> {
   goTo('loading')
-  say('Loading your appointment…')
+  say(t('customerPage.manage.loading'))
   if (!linkCode) return invalid()
   const result = await loadAppointment(linkCode)
   if (!result.ok && (result.status === 404 || result.status === 400)) return invalid()
   if (!result.ok) {
     goTo('unavailable')
-    return say(`Your appointment could not be loaded. ${failureText(result)}`, 'problem')
+    return say(t('customerPage.manage.loadFailed', { problem: failureText(result) }), 'problem')
   }
   state.appointment = result.data
   keepCode(result.data.code)
@@ -180,7 +189,7 @@ async function load(): Promise<void> {
 function invalid(): void {
   state.appointment = null
   goTo('invalid')
-  say('This link is no longer valid. Ask your agent for a new one.', 'problem')
+  say(t('customerPage.link.invalid'), 'problem')
 }
 
 const cancelForm = byId<HTMLFormElement>('cancel-panel')
@@ -198,14 +207,14 @@ async function cancel(): Promise<void> {
   // aria-disabled, not disabled: a disabled button would drop the focus to the page's start.
   const confirm = byId<HTMLButtonElement>('cancel-confirm')
   confirm.setAttribute('aria-disabled', 'true')
-  say('Canceling your appointment…')
+  say(t('customerPage.manage.canceling'))
   const result = await cancelAppointment(code(), reason.value.replace(CONTROL_CHARACTERS, '').trim())
   canceling = false
   confirm.removeAttribute('aria-disabled')
-  if (result.ok) return settle(result.data, 'Your appointment is canceled.')
+  if (result.ok) return settle(result.data, t('customerPage.manage.canceledNow'))
   if (result.status === 409 && (await reloadChanged())) return
   // Offline or refused: the form keeps the reason, so the customer can try again.
-  say(`Your appointment was not canceled. ${failureText(result)}`, 'problem')
+  say(t('customerPage.manage.notCanceled', { problem: failureText(result) }), 'problem')
 }
 
 byId('manage-move').addEventListener('click', () => {
@@ -222,6 +231,6 @@ byId('manage-retry').addEventListener('click', () => {
   void load().then(() => byId('manage-title').focus())
 })
 
-document.title = 'Your appointment – Video support'
+document.title = t('customerPage.manage.documentTitle')
 show('manage')
 await load()

@@ -16,6 +16,7 @@ import {
   monthOf,
   todayIn,
 } from './appointment-format'
+import { t } from './i18n'
 import { monthGrid } from './month-grid'
 import { byId } from './view'
 
@@ -103,13 +104,13 @@ export class MovePanel {
     const load = ++this.#loads
     const days = byId('days')
     days.replaceChildren()
-    byId('days-note').textContent = 'Looking for free times…'
+    byId('days-note').textContent = t('customerPage.move.looking')
     const result = await freeDays(this.code(), this.#month, this.#zone)
     if (load !== this.#loads) return
     if (!result.ok) return this.#failed(result, 'days-note', () => void this.#showMonth(this.#month))
     byId('days-note').textContent = result.data.length
       ? ''
-      : `No free times in ${formatMonth(this.#month)}. Try the next month.`
+      : t('customerPage.move.noneInMonth', { month: formatMonth(this.#month) })
     days.replaceChildren(
       ...monthGrid(this.#month, new Map(result.data.map((item) => [item.day, this.#dayButton(item)]))),
     )
@@ -137,23 +138,25 @@ export class MovePanel {
     this.#hour = hour
     const confirm = byId<HTMLButtonElement>('move-confirm')
     confirm.hidden = hour === null
-    confirm.textContent = hour ? `Move to ${formatMoment(hour.utc, this.#zone)}` : ''
+    confirm.textContent = hour
+      ? t('customerPage.move.moveTo', { when: formatMoment(hour.utc, this.#zone) })
+      : ''
   }
 
   /** Reads the free times of `date`; with `focus`, the first one takes the focus. */
   async #showHours(date: string, someInstant: string, focus = true): Promise<void> {
     this.#chooseDay(date)
-    byId('hours-title').textContent = `Free times on ${formatDate(someInstant, this.#zone)}`
+    byId('hours-title').textContent = t('customerPage.move.hoursOn', {
+      date: formatDate(someInstant, this.#zone),
+    })
     const load = ++this.#loads
-    byId('hours-note').textContent = 'Looking for free times…'
+    byId('hours-note').textContent = t('customerPage.move.looking')
     const result = await freeHours(this.code(), date, this.#zone)
     if (load !== this.#loads) return
     if (!result.ok)
       return this.#failed(result, 'hours-note', () => void this.#showHours(date, someInstant, focus))
     const hours = byId('hours')
-    byId('hours-note').textContent = result.data.length
-      ? ''
-      : 'No free times left that day. Choose another day.'
+    byId('hours-note').textContent = result.data.length ? '' : t('customerPage.move.noneThatDay')
     for (const item of result.data) {
       const button = choiceButton(
         [formatTime(item.utc, this.#zone)],
@@ -174,11 +177,11 @@ export class MovePanel {
   async #failed(result: ApiFailure, noteId: string, retry: () => void): Promise<void> {
     if (result.status === 409 && (await this.events.stale())) return
     const note = byId(noteId)
-    note.textContent = `The free times could not be read. ${failureText(result)}`
+    note.textContent = t('customerPage.move.readFailed', { problem: failureText(result) })
     const again = document.createElement('button')
     again.type = 'button'
     again.className = 'secondary retry'
-    again.textContent = 'Try again'
+    again.textContent = t('customerPage.manage.retry')
     again.addEventListener('click', retry)
     byId(noteId === 'days-note' ? 'days' : 'hours').replaceChildren(again)
   }
@@ -191,7 +194,7 @@ export class MovePanel {
     // aria-disabled, not disabled: a disabled button would drop the focus to the page's start.
     this.#busy = true
     confirm.setAttribute('aria-disabled', 'true')
-    this.events.say('Moving your appointment…')
+    this.events.say(t('customerPage.move.moving'))
     const result = await moveAppointment(this.code(), hour.utc)
     this.#busy = false
     confirm.removeAttribute('aria-disabled')
@@ -200,14 +203,12 @@ export class MovePanel {
       // 409 is also "the appointment cannot change any more": the page looks again, and says so.
       if (result.status === 409 && (await this.events.stale())) return
       this.events.say(
-        result.status === 409
-          ? 'Sorry, that time was just taken. Choose another one.'
-          : 'Sorry, that time cannot be booked. Choose another one.',
+        t(result.status === 409 ? 'customerPage.move.taken' : 'customerPage.move.unbookable'),
         'problem',
       )
       return void this.#showHours(day, hour.utc)
     }
     // Offline or refused: everything stays as it is, so the customer can try again.
-    this.events.say(`Your appointment was not moved. ${failureText(result)}`, 'problem')
+    this.events.say(t('customerPage.move.notMoved', { problem: failureText(result) }), 'problem')
   }
 }

@@ -1,4 +1,5 @@
 /** Small DOM helpers of the customer page. */
+import { t } from './i18n'
 
 const SECTIONS = ['setup', 'queue', 'waiting-room', 'call', 'ended', 'manage'] as const
 /** A screen of the customer page. */
@@ -39,7 +40,7 @@ export function addChatLine(name: string, text: string, mine: boolean): void {
   const log = byId('chat-log')
   const line = document.createElement('p')
   const who = document.createElement('strong')
-  who.textContent = mine ? 'You' : name
+  who.textContent = mine ? t('customerPage.chat.you') : name
   line.append(who, `: ${text}`)
   log.append(line)
   log.scrollTop = log.scrollHeight

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'esbuild'
 import type { FastifyInstance } from 'fastify'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -13,11 +15,46 @@ const DEV_PAGES: Record<string, string> = {
   '/test-agent.js': 'server/customer-page/test-agent.ts',
 }
 
+/** The customer page's messages, a virtual module (declared in server/customer-page/messages.d.ts). */
+const MESSAGES_MODULE = 'customer-page:messages'
+const MESSAGE_PREFIX = 'customerPage.'
+const LANGUAGES = ['en', 'es', 'fr'] as const
+
+/**
+ * esbuild plugin: `customer-page:messages` becomes `{ en, es, fr }` of the `customerPage.` messages of
+ * locales/*.json, read when the page is bundled. The page carries its own messages, not the console's.
+ */
+function customerPageMessages(): Plugin {
+  return {
+    name: 'customer-page-messages',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^customer-page:messages$/ }, () => ({
+        path: MESSAGES_MODULE,
+        namespace: 'customer-page-messages',
+      }))
+      esbuild.onLoad({ filter: /.*/, namespace: 'customer-page-messages' }, async () => {
+        const byLanguage = Object.fromEntries(
+          await Promise.all(
+            LANGUAGES.map(async (language) => {
+              const file = `${root}locales/${language}.json`
+              const all = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>
+              const own = Object.entries(all).filter(([id]) => id.startsWith(MESSAGE_PREFIX))
+              return [language, Object.fromEntries(own)]
+            }),
+          ),
+        )
+        return { contents: JSON.stringify(byLanguage), loader: 'json' }
+      })
+    },
+  }
+}
+
 /**
  * Serves the customer page's script (and, with the development endpoints on, the end-to-end tests'
- * stand-in agent, whose source map is inline), bundled by esbuild on first request: simple-peer needs Node's `process` and `Buffer` in the browser, so the shims of
- * `scripts/browser-shims.js` are injected. esbuild is imported lazily: a server that never serves the
- * page never loads it.
+ * stand-in agent, whose source map is inline), bundled by esbuild on first request: simple-peer needs
+ * Node's `process` and `Buffer` in the browser, so the shims of `scripts/browser-shims.js` are injected,
+ * and the page's messages come from locales/*.json (`customerPageMessages`). esbuild is imported
+ * lazily: a server that never serves the page never loads it.
  */
 export function registerPageBundles(app: FastifyInstance, { devEndpoints }: { devEndpoints: boolean }): void {
   const built = new Map<string, Promise<string>>()
@@ -48,6 +85,7 @@ async function bundle(entry: string): Promise<string> {
     target: 'es2022',
     inject: [`${root}scripts/browser-shims.js`],
     define: { global: 'globalThis', 'process.env.NODE_DEBUG': 'false' },
+    plugins: [customerPageMessages()],
     minify: true,
     sourcemap: 'inline',
     logLevel: 'silent',

@@ -28,11 +28,11 @@ export async function guestArrives(
       request.code,
     ])
     const linked = rows[0]
-    if (!linked) throw new ServerError(404, 'Unknown meeting')
+    if (!linked) throw new ServerError(404, 'Unknown meeting', { reason: 'unknown-meeting' })
     // A moved appointment's join link leads to the meeting of where it was moved (the customer's link
     // from the booking keeps working whoever moved it).
     const row = await lockAppointment(tx, (await latestOf(tx, linked)).row.id)
-    if (!row) throw new ServerError(404, 'Unknown meeting')
+    if (!row) throw new ServerError(404, 'Unknown meeting', { reason: 'unknown-meeting' })
     assertJoinable(row, now)
     const guests = await tx.query<{ state: string; name: string; guest_id: string }>(
       `INSERT INTO meeting_guests (appointment_id, session_id, name, state, created_at, guest_id)
@@ -53,7 +53,7 @@ export async function guestArrives(
       )
       state = 'waiting'
     }
-    if (state === 'denied') throw new ServerError(403, 'The agent did not let you in')
+    if (state === 'denied') throw new ServerError(403, 'The agent did not let you in', { reason: 'denied' })
     if (state === 'waiting')
       await insertNotification(
         tx,

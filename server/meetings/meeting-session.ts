@@ -20,15 +20,20 @@ import { lockAgentMeeting } from './agent-meeting'
 export const MEETING_OPENS_BEFORE_MS = 15 * 60_000
 const TOKEN_TTL_S = 6 * 60 * 60
 
-/** Refuses (409) a meeting that cannot be held now: blocked, external, canceled, rescheduled, outside its window. */
+/**
+ * Refuses (409) a meeting that cannot be held now: blocked, external, canceled, rescheduled, outside its
+ * window. Each refusal has a `reason` (`no-meeting`, `canceled`, `rescheduled`, `not-open`, `over`): the
+ * customer's page says it in the customer's language.
+ */
 export function assertJoinable(row: AppointmentRow, now: number): void {
-  if (row.type !== 'regular') throw new ServerError(409, `A ${row.type} appointment has no meeting`)
+  if (row.type !== 'regular')
+    throw new ServerError(409, `A ${row.type} appointment has no meeting`, { reason: 'no-meeting' })
   if (row.status === 'canceled' || row.status === 'rescheduled')
-    throw new ServerError(409, `The appointment is ${row.status}`)
+    throw new ServerError(409, `The appointment is ${row.status}`, { reason: row.status })
   if (now < row.start_at.getTime() - MEETING_OPENS_BEFORE_MS)
-    throw new ServerError(409, 'The meeting has not opened yet')
+    throw new ServerError(409, 'The meeting has not opened yet', { reason: 'not-open' })
   if (now > row.end_at.getTime() + APPOINTMENT_JOIN_WINDOW_MS)
-    throw new ServerError(409, 'The meeting is over')
+    throw new ServerError(409, 'The meeting is over', { reason: 'over' })
 }
 
 async function joinedPayload(
