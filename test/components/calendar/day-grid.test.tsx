@@ -5,6 +5,7 @@ import CalendarArea from '../../../src/components/calendar/CalendarArea'
 import type { Appointment } from '../../../src/protocol'
 import { CALENDAR_SCROLL_DELAY_MS } from '../../../src/constants'
 import {
+  $calendarDay,
   $calendarFeed,
   $calendarDate,
   applyAppointment,
@@ -61,8 +62,13 @@ describe('<CalendarArea> day grid', () => {
     showDay(date)
     socket.answer('appointments:find', foundReply(appointments))
     area = await renderArea(<CalendarArea />, { width: 700, height: 900 })
+    // The day's answer, not what an earlier test left in the store for the same day while it loads.
+    const titles = () => [...area!.shadow.querySelectorAll('.fc-event')].map((el) => el.textContent ?? '')
     await waitUntil(
-      () => area!.shadow.querySelectorAll('.fc-event').length === appointments.length,
+      () =>
+        $calendarDay.get().status === 'ready' &&
+        titles().length === appointments.length &&
+        appointments.every(({ title }) => titles().some((text) => text.includes(title))),
       `expected ${appointments.length} events`,
       { timeout: 5_000 },
     )
