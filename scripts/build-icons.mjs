@@ -4,7 +4,7 @@
 // at rest, toasts), and one per lazy area, registered when that area's chunk loads: `call`, `inbound`,
 // `calendar`, `pages` (the agent's pages) and `recordings`. An icon two areas show sits in both groups. Each icon keeps
 // only what is inside its <svg>: register-icons.ts wraps it again.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { format, resolveConfig } from 'prettier'
 
 const dir = new URL('../src/components/icons/', import.meta.url)
@@ -32,7 +32,9 @@ async function write(file, exportName, what, names) {
   const target = new URL(file, dir)
   // Written as Prettier would, so the format check stays clean after every build.
   const options = (await resolveConfig(target.pathname)) ?? {}
-  writeFileSync(target, await format(source, { ...options, filepath: target.pathname }))
+  const formatted = await format(source, { ...options, filepath: target.pathname })
+  // Unchanged, it is not written again: the browser suite may be bundling it while the build runs.
+  if (!existsSync(target) || readFileSync(target, 'utf8') !== formatted) writeFileSync(target, formatted)
   return entries.length
 }
 

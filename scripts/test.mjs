@@ -1,5 +1,7 @@
 // `npm test`: makes sure Chromium is there, runs every suite (browser, tools, server, end-to-end) and
 // ends with one line `N passed, N failed` that sums them. `node scripts/test.mjs server` runs one suite.
+// Two lanes, one per core, take the work: the build and the end-to-end files; the browser, tools and
+// server suites, then end-to-end files too.
 // A runner that exits non-zero, crashes or outlives its time limit counts as failed whatever it reported.
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
@@ -47,17 +49,18 @@ function filesUnder(dir, pattern) {
 
 /**
  * Runs a command in its own process group; past `timeoutMs` the whole group is stopped (TERM, then
- * KILL). Resolves with its exit code, signal, whether it timed out, and its stdout when captured.
- * With `held`, its stdout is printed when it ends, not line by line (a runner beside another).
+ * KILL). Resolves with its exit code, signal, whether it timed out, and its stdout. With `held`, its
+ * stdout is kept for the caller to print, not printed line by line (a runner beside another).
  */
-function run(command, args, { capture = false, held = false, timeoutMs }) {
+function run(command, args, { held = false, timeoutMs }) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', held ? 'pipe' : 'inherit'],
       env: process.env,
       detached: true,
     })
     let output = ''
+    let errors = ''
     let timedOut = false
     running.add(child.pid)
     let killer
@@ -67,20 +70,20 @@ function run(command, args, { capture = false, held = false, timeoutMs }) {
       signalGroup(child.pid, 'SIGTERM')
       killer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 10_000)
     }, timeoutMs)
-    let kept = ''
     child.stdout.on('data', (chunk) => {
-      if (held) kept += chunk
-      else process.stdout.write(chunk)
-      if (capture) output += chunk
+      if (!held) process.stdout.write(chunk)
+      output += chunk
+    })
+    child.stderr?.on('data', (chunk) => {
+      errors += chunk
     })
     child.on('close', (code, signal) => {
-      process.stdout.write(kept)
       clearTimeout(timer)
       clearTimeout(killer)
       running.delete(child.pid)
       // Whatever the runner left behind in its group (a browser, a server) goes with it.
       signalGroup(child.pid, 'SIGKILL')
-      resolve({ code, signal, timedOut, output })
+      resolve({ code, signal, timedOut, output, errors })
     })
   })
 }
@@ -91,24 +94,32 @@ function judged(name, counts) {
   return counts
 }
 
-async function nodeSuite(name, dir, { extra = [], testTimeoutMs, runnerTimeoutMs, held = false }) {
-  const files = filesUnder(dir, /\.test\.ts$/)
-  if (files.length === 0) return { passed: 0, failed: 0 }
-  console.log(`\n── ${name}: ${files.length} file(s)${held ? ', its report printed when it ends' : ''}`)
+/** How each node:test suite runs a file: its folder and time limits. */
+const NODE_SUITES = {
+  tools: { dir: 'test/tools', testTimeoutMs: MINUTE, runnerTimeoutMs: 5 * MINUTE },
+  server: { dir: 'test/server', testTimeoutMs: 15 * MINUTE, runnerTimeoutMs: 16 * MINUTE },
+  'end-to-end': { dir: 'test/e2e', testTimeoutMs: 20 * MINUTE, runnerTimeoutMs: 21 * MINUTE },
+}
+
+/**
+ * Runs one test file in its own node:test runner and prints its report whole when it ends (another file
+ * runs beside it), then one line with its counts and time. Node 20 applies --test-timeout to the file as
+ * a whole too: it bounds the longest file (every wait inside a test has its own, shorter, timeout).
+ */
+async function nodeFile(suite, file) {
+  const { testTimeoutMs, runnerTimeoutMs } = NODE_SUITES[suite]
+  const started = Date.now()
   const outcome = await run(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-reporter=tap',
-      `--test-timeout=${testTimeoutMs}`,
-      ...extra,
-      ...files,
-    ],
-    { capture: true, held, timeoutMs: limit(runnerTimeoutMs) },
+    ['--import', 'tsx', '--test', '--test-reporter=tap', `--test-timeout=${testTimeoutMs}`, file],
+    { held: true, timeoutMs: limit(runnerTimeoutMs) },
   )
-  return judged(name, tapCounts(outcome.output, outcome))
+  process.stdout.write(`\n── ${suite}: ${file}\n${outcome.output}`)
+  process.stderr.write(outcome.errors)
+  const counts = judged(`${suite} ${file}`, tapCounts(outcome.output, outcome))
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  console.log(`── ${suite}: ${file}: ${counts.passed} passed, ${counts.failed} failed in ${seconds} s`)
+  return counts
 }
 
 async function browserSuite() {
@@ -127,48 +138,77 @@ async function browserSuite() {
 }
 
 mkdirSync(results, { recursive: true })
-const totals = { passed: 0, failed: 0 }
-const add = (counts) => {
-  totals.passed += counts.passed
-  totals.failed += counts.failed
+/** Counts by suite, in the order the suites are named at the end. */
+const totals = new Map(
+  ['.only', 'build', 'browser', 'tools', 'server', 'end-to-end'].map((name) => [name, null]),
+)
+const add = (suite, counts) => {
+  const sum = totals.get(suite) ?? { passed: 0, failed: 0 }
+  totals.set(suite, { passed: sum.passed + counts.passed, failed: sum.failed + counts.failed })
 }
 
 // No `.only` lands: a test narrowed to itself hides every other test of its file (or of the run).
 const narrowed = findOnly(filesUnder('test', /\.test\.tsx?$/))
 for (const line of narrowed) console.error(`✗ .only is not allowed: ${line}`)
-add({ passed: 0, failed: narrowed.length })
+if (narrowed.length > 0) add('.only', { passed: 0, failed: narrowed.length })
 
 if (wants('browser') || wants('e2e')) process.env.CHROMIUM_PATH = ensureChromium()
-if (wants('e2e')) {
-  console.log('\n── build (the end-to-end suite serves the built bundle)')
-  const outcome = await run('npm', ['run', 'build', '--silent'], { timeoutMs: limit(10 * MINUTE) })
-  if (outcome.code !== 0 || outcome.timedOut) add(judged('build', { passed: 0, failed: 1, reason: 'failed' }))
-}
-if (wants('browser')) add(await browserSuite())
-if (wants('tools'))
-  add(await nodeSuite('tools', 'test/tools', { testTimeoutMs: MINUTE, runnerTimeoutMs: 5 * MINUTE }))
-// Node 20 applies --test-timeout to each test file as a whole too: it bounds the longest file (every
-// wait inside a test has its own, shorter, timeout).
-// The end-to-end suite runs one file at a time and leaves part of the second core idle
-// (bench/cpu-by-process.mjs shows it): the server suite runs beside it, one file at a time (alone, two
-// at a time).
-const beside = wants('server') && wants('e2e')
-const serverSuite = wants('server')
-  ? nodeSuite('server', 'test/server', {
-      extra: [`--test-concurrency=${beside ? 1 : 2}`],
-      testTimeoutMs: 15 * MINUTE,
-      runnerTimeoutMs: 40 * MINUTE,
-      held: beside,
-    })
-  : null
-const endToEndSuite = wants('e2e')
-  ? nodeSuite('end-to-end', 'test/e2e', {
-      extra: ['--test-concurrency=1'],
-      testTimeoutMs: 20 * MINUTE,
-      runnerTimeoutMs: 60 * MINUTE,
-    })
-  : null
-for (const suite of [serverSuite, endToEndSuite]) if (suite) add(await suite)
 
-console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
-process.exit(totals.failed === 0 ? 0 : 1)
+/** The files each node:test suite has left to run: two lanes take them one at a time. */
+const queues = Object.fromEntries(
+  Object.entries(NODE_SUITES).map(([suite, { dir }]) => [
+    suite,
+    wants(suite === 'end-to-end' ? 'e2e' : suite) ? filesUnder(dir, /\.test\.ts$/) : [],
+  ]),
+)
+
+/** Runs the files left in `suite`'s queue, one at a time, until another lane has taken the last one. */
+async function drain(suite) {
+  for (let file = queues[suite].shift(); file; file = queues[suite].shift())
+    add(suite, await nodeFile(suite, file))
+}
+
+// The end-to-end suite serves the built bundle; the build runs beside the browser suite.
+const built = wants('e2e')
+  ? (async () => {
+      console.log('\n── build (the end-to-end suite serves the built bundle)')
+      const outcome = await run('npm', ['run', 'build', '--silent'], {
+        held: true,
+        timeoutMs: limit(10 * MINUTE),
+      })
+      process.stdout.write(outcome.output)
+      process.stderr.write(outcome.errors)
+      if (outcome.code !== 0 || outcome.timedOut)
+        add('build', judged('build', { passed: 0, failed: 1, reason: 'failed' }))
+    })()
+  : Promise.resolve()
+
+// Two lanes, one per core. One builds, then runs the end-to-end files; the other runs the browser and
+// tools suites and the server files, then takes end-to-end files too, so neither core idles while the
+// longest suite runs (a file that fails under the other lane's load is a bug of that test).
+const lanes = [
+  (async () => {
+    await built
+    await drain('end-to-end')
+    await drain('server')
+  })(),
+  (async () => {
+    if (wants('browser')) add('browser', await browserSuite())
+    await drain('tools')
+    await built
+    await drain('server')
+    await drain('end-to-end')
+  })(),
+]
+await Promise.all(lanes)
+
+const sum = { passed: 0, failed: 0 }
+console.log('')
+for (const [suite, counts] of totals) {
+  if (!counts) continue
+  console.log(`── ${suite}: ${counts.passed} passed, ${counts.failed} failed`)
+  sum.passed += counts.passed
+  sum.failed += counts.failed
+}
+console.log(`\n${sum.passed} passed, ${sum.failed} failed`)
+process.exit(sum.failed === 0 ? 0 : 1)
