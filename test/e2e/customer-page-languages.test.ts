@@ -127,6 +127,32 @@ describe('demo/customer.html in the customer’s language', () => {
       assert.deepEqual(errors, [])
     })
 
+  it('draws nothing until its script has chosen the screen and the language', async () => {
+    const { page, errors } = await customerPage(world, 'es-ES')
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The script arrives late (a slow network, the first request building it): the markup is there first.
+    await page.route('**/customer.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${world.server.url}/customer.html?modify=AAAAAAAAAAAAAAAA`, { waitUntil: 'commit' })
+    await page.locator('#cancel-panel').waitFor({ state: 'attached', timeout: 15_000 })
+    for (const english of ['#title', '#setup', '#call-button'])
+      assert.equal(await page.locator(english).isVisible(), false, `${english} is drawn before the script`)
+    release()
+    await page.waitForFunction(() => window.manageState?.screen === 'invalid', undefined, { timeout: 15_000 })
+    assert.equal(await page.locator('main').getAttribute('aria-busy'), null)
+    assert.equal(await text(page.locator('#title')), message('es', 'customerPage.title'))
+    assert.equal(await page.locator('#title').isVisible(), true)
+    assert.equal(await page.locator('#setup').isVisible(), false)
+    // The unknown code's 404 is the one error: the browser logs every failed request.
+    assert.deepEqual(
+      errors.filter((error) => !error.includes('the server responded with a status of 404')),
+      [],
+    )
+  })
+
   for (const { name, locale, query, language } of CASES)
     it(`says in ${language} to ${name} that an unknown modify link is no longer valid`, async () => {
       const { page, errors } = await customerPage(world, locale)
