@@ -9,7 +9,7 @@ import { cancelAppointment, failureText, loadAppointment } from './appointment-a
 import { browserZone, formatMoment, formatSpan, formatZone } from './appointment-format'
 import { t, tNodes } from './i18n'
 import { MovePanel } from './move-panel'
-import { byId, show } from './view'
+import { byId } from './view'
 
 /** Where the manage page is: loading, showing the appointment, moving or canceling it, or no use. */
 export type ManageScreen = 'loading' | 'details' | 'move' | 'cancel' | 'invalid' | 'unavailable'
@@ -231,6 +231,6 @@ byId('manage-retry').addEventListener('click', () => {
   void load().then(() => byId('manage-title').focus())
 })
 
+// main.ts already shows the manage screen, before the page is drawn.
 document.title = t('customerPage.manage.documentTitle')
-show('manage')
 await load()

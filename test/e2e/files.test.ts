@@ -179,10 +179,21 @@ describe('files and screen captures in a call, peer to peer', () => {
       null,
       { timeout: 10_000 },
     )
+    // The shot locks the button for 1 s (and until the image comes): the page records the lock as it
+    // happens, since a test process kept off the CPU that long would read the button after the lock.
+    await shot.evaluate((button) => {
+      const seen = { locked: false }
+      ;(window as Window & { captureLock?: typeof seen }).captureLock = seen
+      new MutationObserver(() => (seen.locked ||= button.hasAttribute('disabled'))).observe(button, {
+        attributes: true,
+        attributeFilter: ['disabled'],
+      })
+    })
     await shot.click()
-    assert.equal(
-      await shot.evaluate((button) => (button as HTMLElement & { disabled: boolean }).disabled),
-      true,
+    await a.waitForFunction(
+      () => (window as Window & { captureLock?: { locked: boolean } }).captureLock?.locked === true,
+      null,
+      { timeout: 10_000 },
     )
     await a.waitForFunction(
       () =>

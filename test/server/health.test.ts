@@ -47,8 +47,19 @@ async function typicalProbe(
 ): Promise<Probe & { all: number[] }> {
   const probes: Probe[] = []
   for (let index = 0; index < 5; index++) probes.push(await probe(server, path))
+  const first = probes[0] as Probe
+  // The five must give one answer: the median of a probe that flips between answers would mean nothing.
+  for (const one of probes) {
+    assert.equal(one.status, first.status, `${path} answered ${one.status} after ${first.status}`)
+    assert.deepEqual(one.body, first.body)
+  }
   const all = probes.map((one) => one.ms).sort((a, b) => a - b)
-  return { ...(probes[0] as Probe), ms: all[2] as number, all }
+  return {
+    ...first,
+    ms: all[2] as number,
+    roundTripMs: Math.max(...probes.map((one) => one.roundTripMs)),
+    all,
+  }
 }
 
 /** A database that can be made to stop answering (a network partition, a stuck server), and resumed. */
@@ -131,15 +142,15 @@ describe('/readyz when the database stops answering', () => {
   it('still answers within 100 ms: ready while the database answered lately, then 503', async () => {
     assert.equal((await probe(server, '/readyz')).status, 200)
     database.stall()
-    const busy = await probe(server, '/readyz')
-    assert.ok(busy.ms < PROBE_BUDGET_MS, `${busy.ms} ms`)
+    const busy = await typicalProbe(server, '/readyz')
+    assert.ok(busy.ms < PROBE_BUDGET_MS, `median ${busy.ms} ms of ${busy.all.join(', ')}`)
     assert.ok(busy.roundTripMs < NO_HANG_MS, `${busy.roundTripMs} ms`)
     assert.equal(busy.status, 200, 'a busy database that answered seconds ago is not a reason to drop out')
     assert.equal(busy.body.checks?.database, 'slow')
 
     await server.clock.advance(6_000)
-    const gone = await probe(server, '/readyz')
-    assert.ok(gone.ms < PROBE_BUDGET_MS, `${gone.ms} ms`)
+    const gone = await typicalProbe(server, '/readyz')
+    assert.ok(gone.ms < PROBE_BUDGET_MS, `median ${gone.ms} ms of ${gone.all.join(', ')}`)
     assert.ok(gone.roundTripMs < NO_HANG_MS, `${gone.roundTripMs} ms`)
     assert.equal(gone.status, 503)
     assert.equal(gone.body.status, 'not ready')
