@@ -16,3 +16,11 @@ export function findOnly(files: string[], read?: (file: string) => string): stri
 export function tapCounts(output: string, outcome: Outcome): Counts
 /** Counts of a Web Test Runner run from the counting reporter's JSON and its exit. */
 export function reportCounts(report: { passed?: number; failed?: number } | null, outcome: Outcome): Counts
+/** One failed test of a node:test run: its name, its error's first lines, where it failed. */
+export interface Failure {
+  name: string
+  error: string[]
+  at: string
+}
+/** The failed tests of a node:test TAP report (innermost only). */
+export function tapFailures(output: string): Failure[]

@@ -62,3 +62,47 @@ export function reportCounts(report, outcome) {
   if (!reason && exitedCleanly(outcome) && passed + failed === 0) reason = 'ran no test'
   return { passed, failed: reason ? Math.max(failed, 1) : failed, reason }
 }
+
+/** How much of a failure `tapFailures` keeps: a few lines of its error, each cut short. */
+const ERROR_LINES = 6
+const LINE_CHARS = 240
+
+/**
+ * The failed tests of a node:test TAP report, innermost only (a suite that failed because a test in it
+ * did is left out), each with its error's first lines and the first frame of its stack: `npm test`
+ * prints them again at the very end, where a CI log cut to its tail still shows why a run failed.
+ *
+ * @example
+ * tapFailures(report) // [{ name: 'answers within 100 ms', error: ['263 ms'], at: 'health.test.ts:135:12' }]
+ */
+export function tapFailures(output) {
+  const lines = output.split('\n')
+  const found = []
+  for (let index = 0; index < lines.length; index++) {
+    const head = /^(\s*)not ok \d+ - (.*)$/.exec(lines[index])
+    if (!head) continue
+    const indent = head[1].length + 2
+    const fields = new Map()
+    if (lines[index + 1]?.trim() !== '---') index = lines.length
+    // The YAML block after the line, up to its `...`: top-level keys, with block scalars' lines.
+    let key = null
+    for (let at = index + 2; at < lines.length; at++) {
+      const line = lines[at]
+      if (line.trim() === '...' && line.length - line.trimStart().length === indent) break
+      const field = /^(\w+): ?(.*)$/.exec(line.slice(indent))
+      if (line.length - line.trimStart().length === indent && field) {
+        key = field[1]
+        const value = field[2].replace(/^'(.*)'$/, '$1')
+        fields.set(key, value === '|-' || value === '>-' ? [] : [value])
+      } else if (key) fields.get(key)?.push(line.trim())
+    }
+    if (fields.get('failureType')?.[0] === 'subtestsFailed') continue
+    const short = (line) => (line.length > LINE_CHARS ? `${line.slice(0, LINE_CHARS)}…` : line)
+    found.push({
+      name: head[2].replace(/\\#/g, '#'),
+      error: (fields.get('error') ?? []).slice(0, ERROR_LINES).map(short),
+      at: short(fields.get('stack')?.[0] ?? fields.get('location')?.[0] ?? ''),
+    })
+  }
+  return found
+}

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureChromium } from './ensure-chromium.mjs'
-import { findOnly, reportCounts, tapCounts } from './test-verdict.mjs'
+import { findOnly, reportCounts, tapCounts, tapFailures } from './test-verdict.mjs'
 
 const results = 'test-results'
 const only = process.argv.slice(2)
@@ -88,9 +88,15 @@ function run(command, args, { held = false, timeoutMs }) {
   })
 }
 
+/** What failed, said again at the end of the run: a log read from its tail still says why. */
+const failures = []
+
 /** Prints why a runner's own counts were overruled, and returns the counts. */
 function judged(name, counts) {
-  if (counts.reason) console.error(`\n✗ ${name}: the runner ${counts.reason}; counted as failed`)
+  if (counts.reason) {
+    console.error(`\n✗ ${name}: the runner ${counts.reason}; counted as failed`)
+    failures.push(`✗ ${name}: the runner ${counts.reason}`)
+  }
   return counts
 }
 
@@ -117,6 +123,8 @@ async function nodeFile(suite, file) {
   process.stdout.write(`\n── ${suite}: ${file}\n${outcome.output}`)
   process.stderr.write(outcome.errors)
   const counts = judged(`${suite} ${file}`, tapCounts(outcome.output, outcome))
+  for (const { name, error, at } of tapFailures(outcome.output))
+    failures.push([`✗ ${suite} ${file}: ${name}`, ...error, ...(at ? [`at ${at}`] : [])].join('\n    '))
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   console.log(`── ${suite}: ${file}: ${counts.passed} passed, ${counts.failed} failed in ${seconds} s`)
   return counts
@@ -133,7 +141,12 @@ async function browserSuite() {
   } catch {
     // No report: reportCounts counts it as a failure.
   }
-  for (const file of written?.files ?? []) console.error(`✗ browser: ${file} failed to load or run`)
+  for (const file of written?.files ?? []) {
+    console.error(`✗ browser: ${file} failed to load or run`)
+    failures.push(`✗ browser ${file}: failed to load or run`)
+  }
+  for (const { file, name, error } of written?.failures ?? [])
+    failures.push([`✗ browser ${file}: ${name}`, ...String(error).split('\n').slice(0, 6)].join('\n    '))
   return judged('browser', reportCounts(written, outcome))
 }
 
@@ -203,6 +216,13 @@ const lanes = [
 ]
 await Promise.all(lanes)
 
+/** At most this many failures are said again (a broken `before` cancels every test of its file). */
+const FAILURES_SHOWN = 20
+if (failures.length > 0) {
+  const more = failures.length - FAILURES_SHOWN
+  console.log(`\n── failures\n${failures.slice(0, FAILURES_SHOWN).join('\n')}`)
+  if (more > 0) console.log(`… and ${more} more (above, in each file's report)`)
+}
 const sum = { passed: 0, failed: 0 }
 console.log('')
 for (const [suite, counts] of totals) {

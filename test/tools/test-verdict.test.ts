@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { findOnly, reportCounts, tapCounts } from '../../scripts/test-verdict.mjs'
+import { findOnly, reportCounts, tapCounts, tapFailures } from '../../scripts/test-verdict.mjs'
 
 const SUMMARY = '1..3\n# tests 3\n# suites 1\n# pass 3\n# fail 0\n# cancelled 0\n'
 
@@ -54,5 +54,57 @@ describe('npm test counts a runner as failed whatever it reported', () => {
         `b.test.ts:1: test('z', { ${only}: true }, () => {})`,
       ],
     )
+  })
+
+  it('names each failed test again with its error and where it failed, not the suites that hold them', () => {
+    // What node:test 20 printed for a file with a passing test and two failing ones (stacks cut short).
+    const report = [
+      'TAP version 13',
+      '# Subtest: outer',
+      '    # Subtest: passes',
+      '    ok 1 - passes',
+      '      ---',
+      '      duration_ms: 1.67',
+      '      ...',
+      '    # Subtest: fails \\# with a hash',
+      '    not ok 2 - fails \\# with a hash',
+      '      ---',
+      '      duration_ms: 1.50',
+      "      location: '/work/x.test.mjs:5:3'",
+      "      failureType: 'testCodeFailure'",
+      "      error: '263 ms'",
+      "      code: 'ERR_ASSERTION'",
+      '      stack: |-',
+      '        TestContext.<anonymous> (file:///work/x.test.mjs:5:44)',
+      '        Test.runInAsyncScope (node:async_hooks:206:9)',
+      '      ...',
+      '    # Subtest: fails long',
+      '    not ok 3 - fails long',
+      '      ---',
+      "      location: '/work/x.test.mjs:6:3'",
+      "      failureType: 'testCodeFailure'",
+      '      error: |-',
+      '        line one',
+      '        line two',
+      "      code: 'ERR_TEST_FAILURE'",
+      '      ...',
+      '    1..3',
+      'not ok 1 - outer',
+      '  ---',
+      "  type: 'suite'",
+      "  failureType: 'subtestsFailed'",
+      "  error: '2 subtests failed'",
+      '  ...',
+      SUMMARY.replace('# pass 3', '# pass 1').replace('# fail 0', '# fail 2'),
+    ].join('\n')
+    assert.deepEqual(tapFailures(report), [
+      {
+        name: 'fails # with a hash',
+        error: ['263 ms'],
+        at: 'TestContext.<anonymous> (file:///work/x.test.mjs:5:44)',
+      },
+      { name: 'fails long', error: ['line one', 'line two'], at: '/work/x.test.mjs:6:3' },
+    ])
+    assert.deepEqual(tapFailures(SUMMARY), [])
   })
 })
