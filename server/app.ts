@@ -315,7 +315,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   })
   await registerCors(fastify, origins)
   await fastify.register(async (api) => registerApi(api, context), { prefix: '/api' })
-  await registerStatic(fastify, { version: options.version, devEndpoints: context.devEndpoints })
+  await registerStatic(fastify, {
+    version: options.version,
+    devEndpoints: context.devEndpoints,
+    prebuildPages: production,
+  })
   io.on('connection', (socket) => attachAgentSocket(context, socket))
   attachCustomerNamespace(context, customers)
   attachRecorderNamespace(context, recorder)

@@ -20,11 +20,16 @@ function decodedPath(path: string): string {
  * `<script type="module">`) under `/dist/cdn/`, and `/version.txt`. Unknown non-API paths answer with the
  * standalone console so its history routing can take them (SPEC §2 sends them to /login). Pages go
  * through `sendPage` (each answer's style nonce); test pages only with `devEndpoints` (never in
- * production), and only at their own route, never under /demo/.
+ * production), and only at their own route, never under /demo/. `prebuildPages` bundles the page scripts
+ * at start (production) rather than at first request.
  */
 export async function registerStatic(
   app: FastifyInstance,
-  { version, devEndpoints }: { version: string; devEndpoints: boolean },
+  {
+    version,
+    devEndpoints,
+    prebuildPages = false,
+  }: { version: string; devEndpoints: boolean; prebuildPages?: boolean },
 ): Promise<void> {
   await app.register(fastifyStatic, { root: `${root}dist/cdn`, prefix: '/dist/cdn/', cacheControl: false })
   const pages = PAGES.filter((page) => devEndpoints || !page.test)
@@ -39,7 +44,7 @@ export async function registerStatic(
   app.get('/version.txt', async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('text/plain').send(version),
   )
-  registerPageBundles(app, { devEndpoints })
+  registerPageBundles(app, { devEndpoints, prebuild: prebuildPages })
   for (const { name, test } of pages) {
     if (name !== 'index.html') app.get(`/${name}`, async (_request, reply) => sendPage(reply, name))
     if (!test) app.get(`/demo/${name}`, async (_request, reply) => sendPage(reply, name))

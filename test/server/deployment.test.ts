@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { ConfigError, readConfig } from '../../server/config'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
+import { pollUntil } from './support/poll'
 import { TestServer } from './support/test-server'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -130,6 +131,22 @@ describe('a production server', () => {
       const port = await server.listening
       assert.ok(port, server.output())
       const base = `http://127.0.0.1:${port}`
+      // The customer page's script is bundled as the server starts, not when the first customer asks.
+      await pollUntil(
+        () =>
+          server
+            .output()
+            .split('\n')
+            .some(
+              (line) => line.includes('"page":"/customer.js"') && line.includes('"msg":"page script built"'),
+            ),
+        'the customer page script built at start, before any request for it',
+        30_000,
+      )
+      const script = await fetch(`${base}/customer.js`)
+      assert.equal(script.status, 200)
+      assert.match(script.headers.get('content-type') ?? '', /^text\/javascript/)
+      assert.match(await script.text(), /customerPage\./)
       assert.equal((await fetch(`${base}/version.txt`)).status, 200)
       // No demo users: the published password opens nothing.
       const login = await fetch(`${base}/api/auth/login`, {

@@ -9,7 +9,13 @@ async function get(server: TestServer, path: string): Promise<{ status: number; 
 }
 
 /** Every way a test-only page might be reached. */
-const TEST_ONLY = ['/test-agent.html', '/test-agent.js', '/demo/test-agent.html', '/demo/test%2Dagent.html']
+const TEST_ONLY = [
+  '/test-agent.html',
+  '/test-agent.js',
+  '/test-agent.js.map',
+  '/demo/test-agent.html',
+  '/demo/test%2Dagent.html',
+]
 
 describe('the test-only agent page', () => {
   describe('with the development endpoints off (production)', () => {
@@ -35,15 +41,16 @@ describe('the test-only agent page', () => {
     })
     after(() => server.close())
 
-    it('serves the page and its script with an inline source map of test-agent.ts', async () => {
+    it('serves the page and its script with the source map of test-agent.ts beside it', async () => {
       const page = await get(server, '/test-agent.html')
       assert.equal(page.status, 200)
       assert.match(page.text, /<script type="module" src="\/test-agent.js">/)
       const script = await get(server, '/test-agent.js')
       assert.equal(script.status, 200)
-      const map = /sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)/.exec(script.text)?.[1]
-      assert.ok(map, 'an inline source map')
-      const sources = (JSON.parse(Buffer.from(map, 'base64').toString()) as { sources: string[] }).sources
+      assert.match(script.text, /\n\/\/# sourceMappingURL=test-agent\.js\.map\n?$/)
+      const map = await get(server, '/test-agent.js.map')
+      assert.equal(map.status, 200)
+      const sources = (JSON.parse(map.text) as { sources: string[] }).sources
       assert.ok(sources.some((source) => source.endsWith('customer-page/test-agent.ts')))
       // Under /demo/ only the page's own route serves it.
       assert.equal((await get(server, '/demo/test-agent.html')).status, 404)
