@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import { Negotiator } from '@fastify/accept-negotiator'
+import negotiate from '@fastify/accept-negotiator'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 const brotli = promisify(brotliCompress)
@@ -13,8 +13,11 @@ const gzipped = promisify(gzip)
  */
 const BROTLI_QUALITY = 6
 
-/** How a script can be sent, best first. */
-const encodings = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Map() })
+/**
+ * How a script can be sent, best first. Negotiated afresh at each request: a cache keyed by the header
+ * would grow with every distinct `Accept-Encoding` a client cares to send.
+ */
+const ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip']
 
 /** A page script as it is sent: its bytes in each encoding, its entity tag and its source map. */
 export interface PageScript {
@@ -70,7 +73,7 @@ export function sendPageScript(
     .type('text/javascript')
   if (matches(request.headers['if-none-match'], script.etag)) return reply.code(304).send()
   const accepted = request.headers['accept-encoding']
-  const encoding = accepted ? encodings.negotiate(accepted) : null
+  const encoding = accepted ? negotiate(accepted, ENCODINGS) : null
   if (!encoding) return reply.send(script.identity)
   return reply.header('content-encoding', encoding).send(script[encoding])
 }
