@@ -83,10 +83,10 @@ export function tapFailures(output) {
     if (!head) continue
     const indent = head[1].length + 2
     const fields = new Map()
-    if (lines[index + 1]?.trim() !== '---') index = lines.length
-    // The YAML block after the line, up to its `...`: top-level keys, with block scalars' lines.
+    // The YAML block after the line, if any, up to its `...`: top-level keys, with block scalars' lines.
+    const block = lines[index + 1]?.trim() === '---' ? index + 2 : lines.length
     let key = null
-    for (let at = index + 2; at < lines.length; at++) {
+    for (let at = block; at < lines.length; at++) {
       const line = lines[at]
       if (line.trim() === '...' && line.length - line.trimStart().length === indent) break
       const field = /^(\w+): ?(.*)$/.exec(line.slice(indent))

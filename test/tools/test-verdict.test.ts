@@ -106,5 +106,13 @@ describe('npm test counts a runner as failed whatever it reported', () => {
       { name: 'fails long', error: ['line one', 'line two'], at: '/work/x.test.mjs:6:3' },
     ])
     assert.deepEqual(tapFailures(SUMMARY), [])
+    // A failure printed without its block (a runner cut short) is named, and later ones are still read.
+    const cut = ['not ok 1 - cut short', 'not ok 2 - after it', '  ---', "  error: 'late'", '  ...'].join(
+      '\n',
+    )
+    assert.deepEqual(tapFailures(cut), [
+      { name: 'cut short', error: [], at: '' },
+      { name: 'after it', error: ['late'], at: '' },
+    ])
   })
 })
