@@ -7,6 +7,7 @@ import { DEFAULT_TIMERS } from '../../server/timers'
 import type { Queryable } from '../../server/store/database'
 import { TestClock } from './support/test-clock'
 import { TestServer } from './support/test-server'
+import { schemaDump } from './support/dump-cache'
 
 /** Writes `megabytes` of write-ahead log (a logical message per MB, each committed), touching no table. */
 async function writeWal(db: Queryable, megabytes: number): Promise<void> {
@@ -27,7 +28,7 @@ async function walState(db: Queryable): Promise<{ segments: number; checkpoint: 
 describe('checkpoints of the embedded PGlite (server/store/checkpoints)', () => {
   let db: PGliteThreadDatabase
   before(async () => {
-    db = await PGliteThreadDatabase.open({ dataDir: 'memory://' })
+    db = await PGliteThreadDatabase.open({ dataDir: 'memory://', loadDataDir: await schemaDump() })
   })
   after(() => db.close())
 

@@ -4,6 +4,7 @@ import type { Worker } from 'node:worker_threads'
 import { PGliteThreadDatabase } from '../../server/store/pglite-thread'
 import { TestServer } from './support/test-server'
 import { pollUntil } from './support/poll'
+import { schemaDump } from './support/dump-cache'
 
 /** Stops the database's thread as a crash would (PGlite aborting, the thread out of memory). */
 async function crashThread(db: PGliteThreadDatabase): Promise<void> {
@@ -22,7 +23,7 @@ describe('the embedded database’s thread stopping under a running server', () 
   })
 
   it('tells its listeners once, fails every later statement, and says nothing when closed', async () => {
-    const db = await PGliteThreadDatabase.open({ dataDir: 'memory://' })
+    const db = await PGliteThreadDatabase.open({ dataDir: 'memory://', loadDataDir: await schemaDump() })
     const told: Error[] = []
     db.onStopped((error) => told.push(error))
     await crashThread(db)
@@ -32,7 +33,7 @@ describe('the embedded database’s thread stopping under a running server', () 
     await assert.rejects(db.query('SELECT 1'), /database thread stopped/)
     await db.close()
 
-    const closed = await PGliteThreadDatabase.open({ dataDir: 'memory://' })
+    const closed = await PGliteThreadDatabase.open({ dataDir: 'memory://', loadDataDir: await schemaDump() })
     let toldOnClose = 0
     closed.onStopped(() => toldOnClose++)
     await closed.close()
@@ -40,7 +41,7 @@ describe('the embedded database’s thread stopping under a running server', () 
   })
 
   it('logs a fatal line, is no longer ready, and asks the process to end (npm start exits 1)', async () => {
-    const db = await PGliteThreadDatabase.open({ dataDir: 'memory://' })
+    const db = await PGliteThreadDatabase.open({ dataDir: 'memory://', loadDataDir: await schemaDump() })
     const lines: string[] = []
     const fatal: Error[] = []
     server = await TestServer.start({

@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGliteThreadDatabase } from '../../server/store/pglite-thread'
 import { inputErrorOf } from '../../server/errors'
+import { schemaDump } from './support/dump-cache'
 
 // The embedded database as the server opens it: PGlite on a worker thread, behind `Database`.
 describe('PGlite on its own thread (server/store/pglite-thread)', () => {
   let db: PGliteThreadDatabase
   before(async () => {
-    db = await PGliteThreadDatabase.open({ dataDir: 'memory://' })
+    db = await PGliteThreadDatabase.open({ dataDir: 'memory://', loadDataDir: await schemaDump() })
     await db.exec('CREATE TABLE items (id int PRIMARY KEY, body jsonb, at timestamptz)')
   })
   after(() => db.close())
@@ -100,7 +101,7 @@ describe('PGlite on its own thread (server/store/pglite-thread)', () => {
 
 describe('PGlite on its own thread: copies and folders', () => {
   it('dumps a database that opens again with its rows', async () => {
-    const first = await PGliteThreadDatabase.open({ dataDir: 'memory://' })
+    const first = await PGliteThreadDatabase.open({ dataDir: 'memory://', loadDataDir: await schemaDump() })
     await first.exec('CREATE TABLE kept (id int); INSERT INTO kept VALUES (7)')
     const copy = await first.dump()
     await first.close()

@@ -11,16 +11,15 @@
 // (the end-to-end tests run it bundled: test/e2e/support/server.ts)
 import { createApplication } from '../../../server/app'
 import { openPGlite } from '../../../server/store/pglite-database'
-import { cachedDump, migrationFiles } from '../../server/support/dump-cache'
+import { schemaDump } from '../../server/support/dump-cache'
 import { TEST_DATABASE_SETTINGS } from '../../server/support/test-database-settings'
 import { serveDist } from './serve-dist'
-
-/** The migrated, empty schema (the server seeds it at start, relative to now, as on a fresh database). */
-const schemaDump = () => cachedDump('agent-console-e2e-schema', migrationFiles())
 
 const timers = process.env.TIMERS ? (JSON.parse(process.env.TIMERS) as Record<string, number>) : {}
 // DATA_DIR keeps the database on disk across a restart (the session's reconnection test).
 // DATABASE_URL (postgres://…) puts it on a PostgreSQL server instead (the scale-out suite).
+// Without a folder or a URL: the migrated, empty schema, which the server seeds at start, relative to
+// now, as on a fresh database.
 const app = await createApplication({
   version: 'e2e',
   dataDir: process.env.DATA_DIR || 'memory://',
