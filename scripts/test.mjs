@@ -100,11 +100,25 @@ function judged(name, counts) {
   return counts
 }
 
-/** How each node:test suite runs a file: its folder and time limits. */
+/**
+ * V8 flags of the processes that open PGlite themselves (the server and tools files). `--liftoff-only`
+ * keeps its WebAssembly on V8's baseline compiler: each process otherwise spends about 2 s of CPU
+ * recompiling PGlite's hot functions with the optimizing one, more than a test file's queries gain back
+ * (the server suite: 634 → 563 core-seconds, bench/cpu-by-process.mjs). The end-to-end servers are the
+ * opposite (their queries gain more) and are spawned without it; `npm start` never has it.
+ */
+const PGLITE_FLAGS = ['--liftoff-only']
+
+/** How each node:test suite runs a file: its folder, time limits, and node flags. */
 const NODE_SUITES = {
-  tools: { dir: 'test/tools', testTimeoutMs: MINUTE, runnerTimeoutMs: 5 * MINUTE },
-  server: { dir: 'test/server', testTimeoutMs: 15 * MINUTE, runnerTimeoutMs: 16 * MINUTE },
-  'end-to-end': { dir: 'test/e2e', testTimeoutMs: 20 * MINUTE, runnerTimeoutMs: 21 * MINUTE },
+  tools: { dir: 'test/tools', testTimeoutMs: MINUTE, runnerTimeoutMs: 5 * MINUTE, flags: PGLITE_FLAGS },
+  server: {
+    dir: 'test/server',
+    testTimeoutMs: 15 * MINUTE,
+    runnerTimeoutMs: 16 * MINUTE,
+    flags: PGLITE_FLAGS,
+  },
+  'end-to-end': { dir: 'test/e2e', testTimeoutMs: 20 * MINUTE, runnerTimeoutMs: 21 * MINUTE, flags: [] },
 }
 
 /**
@@ -113,11 +127,11 @@ const NODE_SUITES = {
  * a whole too: it bounds the longest file (every wait inside a test has its own, shorter, timeout).
  */
 async function nodeFile(suite, file) {
-  const { testTimeoutMs, runnerTimeoutMs } = NODE_SUITES[suite]
+  const { testTimeoutMs, runnerTimeoutMs, flags } = NODE_SUITES[suite]
   const started = Date.now()
   const outcome = await run(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-reporter=tap', `--test-timeout=${testTimeoutMs}`, file],
+    [...flags, '--import', 'tsx', '--test', '--test-reporter=tap', `--test-timeout=${testTimeoutMs}`, file],
     { held: true, timeoutMs: limit(runnerTimeoutMs) },
   )
   process.stdout.write(`\n── ${suite}: ${file}\n${outcome.output}`)
