@@ -193,6 +193,20 @@ describe('<agent-console> shell', () => {
     expect(button(element, 'Schedule')).to.exist
   })
 
+  it('insets the calendar sidebar from its border on a wide console, as the page beside it', async () => {
+    const element = await onlineConsole({ ...SETTINGS, calendarEnabled: true })
+    // Wide: the sidebar beside the page (a narrow console puts it below, inset too).
+    ;(element as HTMLElement).style.width = '1280px'
+    let aside: HTMLElement | null = null
+    await waitUntil(() => (aside = shadow(element).querySelector('aside.shell-calendar')))
+    const main = shadow(element).querySelector('.shell-main')!.getBoundingClientRect()
+    const box = aside!.getBoundingClientRect()
+    expect(box.left, 'the calendar is beside the page').to.be.at.least(main.right - 1)
+    const content = aside!.firstElementChild!.getBoundingClientRect()
+    expect(content.left - box.left).to.be.at.least(12)
+    expect(box.right - content.right).to.be.at.least(12)
+  })
+
   it('shows the version tag and the update banner when version.txt changes, and reloads on apply', async () => {
     const navigation = recordNavigation()
     try {

@@ -5,6 +5,7 @@ import { flushSync } from 'react-dom'
 import lightTheme from '@shoelace-style/shoelace/dist/themes/light.styles.js'
 import { ElementRoot } from '../../src/components/root/ElementRoot'
 import { baseStyles } from '../../src/components/root/base.styles'
+import { themeStyles } from '../../src/components/root/theme.styles'
 import '../../src/components/icons/register-icons'
 
 /** A view rendered as an element renders it: in a shadow root, with translations and the theme. */
@@ -29,7 +30,8 @@ export async function renderArea(node: ReactNode, size = { width: 900, height: 8
   host.style.height = `${size.height}px`
   document.body.append(host)
   const shadow = host.attachShadow({ mode: 'open' })
-  shadow.adoptedStyleSheets = [lightTheme.styleSheet, baseStyles.styleSheet].filter(
+  // The sheets every agent element adopts first (define-element.ts): Shoelace's theme, the console's, its baseline.
+  shadow.adoptedStyleSheets = [lightTheme.styleSheet, themeStyles.styleSheet, baseStyles.styleSheet].filter(
     (s): s is CSSStyleSheet => !!s,
   )
   const root: Root = createRoot(shadow)

@@ -10,6 +10,7 @@ import {
 } from '../../stores/recordings/recording-backups'
 import { navigate } from '../../stores/shell/router'
 import { useShadowStyles } from '../root/useShadowStyles'
+import { controlStyles } from '../common/controls.styles'
 import { recordingsStyles } from '../recordings/recordings.styles'
 import { formatBytes } from '../recordings/format'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
@@ -25,7 +26,7 @@ registerRecordingIcons()
  */
 export default function RecordingBackupsPage() {
   const intl = useIntl()
-  useShadowStyles(recordingsStyles)
+  useShadowStyles(controlStyles, recordingsStyles)
   const state = useStore($recordingBackups)
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
@@ -56,6 +57,7 @@ export default function RecordingBackupsPage() {
             <label>
               <span>{intl.formatMessage({ id: 'backups.from' })}</span>
               <input
+                className="input"
                 type="date"
                 name="from"
                 value={from}
@@ -66,6 +68,7 @@ export default function RecordingBackupsPage() {
             <label>
               <span>{intl.formatMessage({ id: 'backups.to' })}</span>
               <input
+                className="input"
                 type="date"
                 name="to"
                 value={to}

@@ -14,6 +14,7 @@ import { RecordingsFilters } from '../recordings/RecordingsFilters'
 import { RecordingsTable } from '../recordings/RecordingsTable'
 import { RecordingPlayer } from '../recordings/RecordingPlayer'
 import { DeleteRecordingsDialog } from '../recordings/DeleteRecordingsDialog'
+import { controlStyles } from '../common/controls.styles'
 import { recordingsStyles } from '../recordings/recordings.styles'
 
 /**
@@ -23,7 +24,7 @@ import { recordingsStyles } from '../recordings/recordings.styles'
  */
 export default function RecordingsPage() {
   const intl = useIntl()
-  useShadowStyles(recordingsStyles)
+  useShadowStyles(controlStyles, recordingsStyles)
   const state = useStore($recordingsList)
   const selected = useStore($selectedRecordings)
   const route = useStore($route)

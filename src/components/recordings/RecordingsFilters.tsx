@@ -29,7 +29,12 @@ export function RecordingsFilters({ filters }: { filters: RecordingFilters }) {
     >
       <label>
         <span>{intl.formatMessage({ id: 'recordings.filter.status' })}</span>
-        <select name="status" value={status} onChange={(event) => setStatus(event.target.value)}>
+        <select
+          className="input"
+          name="status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+        >
           <option value="">{intl.formatMessage({ id: 'recordings.filter.allStatuses' })}</option>
           {RECORDING_STATUSES.map((value) => (
             <option key={value} value={value}>
@@ -41,6 +46,7 @@ export function RecordingsFilters({ filters }: { filters: RecordingFilters }) {
       <label>
         <span>{intl.formatMessage({ id: 'recordings.filter.from' })}</span>
         <input
+          className="input"
           type="date"
           name="from"
           value={from}
@@ -51,6 +57,7 @@ export function RecordingsFilters({ filters }: { filters: RecordingFilters }) {
       <label>
         <span>{intl.formatMessage({ id: 'recordings.filter.to' })}</span>
         <input
+          className="input"
           type="date"
           name="to"
           value={to}

@@ -32,16 +32,10 @@ export const recordingsStyles = css`
     gap: var(--sl-spacing-3x-small);
     font-size: var(--sl-font-size-small);
   }
-  .recordings-filters select,
-  .recordings-filters input,
-  .backup-request input {
-    font: inherit;
-    padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small);
-    border: 1px solid var(--sl-color-neutral-400);
-    border-radius: var(--sl-border-radius-medium);
-    background: var(--sl-color-neutral-0);
-    /* The console's text colour, not the browser's field colour: it follows the theme. */
-    color: inherit;
+  /* The shared control look (controls.styles' .input) at the width of what they hold. */
+  .recordings-filters .input,
+  .backup-request .input {
+    width: auto;
   }
   .problem {
     flex-basis: 100%;

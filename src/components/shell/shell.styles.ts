@@ -67,8 +67,10 @@ export const shellStyles = css`
     padding: var(--sl-spacing-large);
     overflow: auto;
   }
+  /* Inset like the page beside it: flush, its toolbar and the calendar's select touched the border. */
   .shell-calendar {
     width: min(28rem, 40vw);
+    padding: var(--sl-spacing-small) var(--sl-spacing-medium);
     border-inline-start: 1px solid var(--sl-color-neutral-200);
     background: var(--sl-color-neutral-0);
     overflow: auto;

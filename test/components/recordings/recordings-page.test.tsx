@@ -191,6 +191,19 @@ describe('the Recordings page', () => {
     )
   })
 
+  it('draws its filters as the other pages do: each control as tall as the buttons, on one line', async () => {
+    api.route('GET', '/api/recordings', page([recording()]))
+    await show()
+    const boxes = ['select[name=status]', 'input[name=from]', 'input[name=to]', 'button[type=submit]'].map(
+      (selector) => $(`form.recordings-filters ${selector}`)!.getBoundingClientRect(),
+    )
+    const apply = boxes.at(-1)!
+    for (const box of boxes) {
+      expect(Math.abs(box.height - apply.height), 'a control as tall as the Apply button').to.be.below(1)
+      expect(Math.abs(box.bottom - apply.bottom), "a control on the Apply button's line").to.be.below(1)
+    }
+  })
+
   it('says "You haven\'t access to recordings" on 403, and that there are none on an empty list', async () => {
     api.route('GET', '/api/recordings', {
       status: 403,
