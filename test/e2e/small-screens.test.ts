@@ -109,6 +109,44 @@ describe('small screens and narrow slots (issue 17)', () => {
       await page.evaluate(() => window.dispatchEvent(new Event('online')))
     })
 
+  it('the customer page at 390 × 844: the call form fits its card in every language; the agent stays in view', async () => {
+    const { page: agent } = await agentOnline(await world.newContext(), world.server, 'ana@demo.test')
+    const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+    let page: Page | undefined
+    for (const locale of ['en-US', 'es-ES', 'fr-FR']) {
+      page = await (await world.newContext({ ...phone, locale })).newPage()
+      await page.goto(`${world.server.url}/customer.html`)
+      await page
+        .locator('#call-fields:not([disabled]) select[name=segment] option')
+        .first()
+        .waitFor({ state: 'attached' })
+      // The card's content box, where the form must end: in Spanish and French, the longest department's
+      // label once made the select, and with it the whole form, wider than the card (by 35 and 14 px).
+      const card = await page.locator('#setup').evaluate((element) => {
+        const box = element.getBoundingClientRect()
+        const style = getComputedStyle(element)
+        const [left, right] = [parseFloat(style.paddingLeft), parseFloat(style.paddingRight)]
+        return { x: box.x + left, y: box.y, width: box.width - left - right, height: box.height }
+      })
+      for (const selector of ['input[name=name]', 'select[name=segment]', '#call-button'])
+        assertInside(await boxOf(page.locator(selector), selector), card, `${selector} (${locale})`)
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      assert.equal(sideways, 0, `the page does not scroll sideways (${locale})`)
+    }
+    assert.ok(page)
+    const errors = collectErrors(page)
+    await page.fill('input[name=name]', 'Pia Phone')
+    await page.selectOption('select[name=segment]', { index: 1 })
+    await page.click('#call-button')
+    await agent.click(inConsole('dialog.inbound-modal[open] .answer-button'))
+    await page.locator('#remote-videos video').first().waitFor()
+    const stage = await boxOf(page.locator('.stage'), "the agent's video")
+    const self = await boxOf(page.locator('#self-view'), "the customer's own picture")
+    assert.ok(self.width <= stage.width / 3 + 1, `the own picture is ${self.width} of ${stage.width} px wide`)
+    assertInside(self, stage, 'the own picture')
+    assert.deepEqual(errors, [])
+  })
+
   it('<agent-call-panel> in a 360 px CRM side bar: video, hang up and the chat within the bar', async () => {
     const context = await world.newContext({ viewport: { width: 1366, height: 850 } })
     // Signed out, <agent-status> in the CRM's dark header says so in colours that read on it, and the
