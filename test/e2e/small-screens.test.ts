@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 import { axeFailures } from './support/axe'
 import { collectErrors } from './support/browser'
-import { agentOnline, customerCalls, inConsole } from './support/console-page'
+import { agentOnline, customerCalls, inConsole, passStartup } from './support/console-page'
 import { freshWorld } from './support/world'
 
 /** Rings last long enough for a loaded machine. */
@@ -77,6 +77,48 @@ describe('small screens and narrow slots (issue 17)', () => {
     const body = page.locator(inConsole('.shell-body'))
     const sideways = await body.evaluate((element) => element.scrollWidth - element.clientWidth)
     assert.equal(sideways, 0, 'nothing pushes the page past the screen sideways (the filters, the table)')
+    assert.deepEqual(errors, [])
+  })
+
+  it('on a 390 px phone, in French: the page never grows sideways, signing in, online, or ringing', async () => {
+    const context = await world.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'fr-FR',
+    })
+    const page = await context.newPage()
+    const errors = collectErrors(page)
+    // A phone widens its page to what sticks out, even hidden: the whole console then pans sideways and a
+    // dialog centres in the wider page, half off the screen (the ringing call's Decline button was).
+    const width = () =>
+      page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: innerWidth }))
+    await page.goto(world.server.url)
+    await page.fill(inConsole('input[name=email]'), 'ana@demo.test')
+    await page.fill(inConsole('input[name=password]'), DEMO_PASSWORD)
+    await page.check(inConsole('input[name=agreement]'))
+    await page.click(inConsole('button[type=submit]'))
+    await page.locator(inConsole('dialog.startup[open] button.primary')).waitFor()
+    // Not connected yet: the header says so beside the status and the time (they overflowed by 21 px).
+    await page.locator(inConsole('.connection-state:not(:empty)')).waitFor()
+    assert.deepEqual(await width(), { page: 390, window: 390 }, 'at the camera check')
+    await passStartup(page)
+    await page.click(inConsole('.status-trigger:not([disabled]):not([aria-disabled])'))
+    await page.click(inConsole('[role=menuitem][data-status="available"]'))
+    await page.locator(inConsole('.status-trigger[data-status="available"]')).waitFor()
+    assert.deepEqual(await width(), { page: 390, window: 390 }, 'online')
+    await customerCalls(await world.newContext(), world.server, 'Support', 'Rita Ring')
+    await page.locator(inConsole('dialog.inbound-modal[open]')).waitFor()
+    // Ringing locks the menu, whose entries then carry a tip saying why (the last one's reached 466 px).
+    await page.locator(inConsole('.menu-tooltip')).first().waitFor({ state: 'attached' })
+    assert.deepEqual(await width(), { page: 390, window: 390 }, 'ringing')
+    const viewport = viewportOf(page)
+    for (const selector of ['.answer-button', '.dismiss-button'])
+      assertInside(
+        await boxOf(page.locator(inConsole(`dialog.inbound-modal ${selector}`)), selector),
+        viewport,
+        selector,
+      )
     assert.deepEqual(errors, [])
   })
 

@@ -117,8 +117,9 @@ export const shellStyles = css`
     .shell-header .status-area {
       order: 1;
       flex: 1 1 100%;
-      flex-wrap: nowrap;
-      gap: var(--sl-spacing-small);
+      /* One row when online; the connection's state (not connected, reconnecting) may need a second. */
+      flex-wrap: wrap;
+      gap: var(--sl-spacing-2x-small) var(--sl-spacing-small);
     }
     .shell-header .status-trigger {
       min-width: 0;
@@ -196,6 +197,17 @@ export const shellStyles = css`
     opacity: 0;
     visibility: hidden;
     z-index: 1;
+  }
+  /* The end entries' tips keep to the menu's edges: centred, they reached past a phone's screen and
+     widened its page (hidden as they are, they still count in its width). */
+  .bottom-menu li:first-child .menu-tooltip {
+    left: 0;
+    transform: none;
+  }
+  .bottom-menu li:last-child .menu-tooltip {
+    left: auto;
+    right: 0;
+    transform: none;
   }
   .bottom-menu li:hover .menu-tooltip,
   .bottom-menu a:focus-visible + .menu-tooltip {
