@@ -76,8 +76,9 @@ export const recordingsStyles = css`
   }
   .recordings-table th .sort:focus-visible,
   .recordings-table input:focus-visible,
-  .recordings-filters :focus-visible,
-  .backup-request :focus-visible {
+  /* The fields ring themselves (.input's focus style). */
+  .recordings-filters :focus-visible:not(.input),
+  .backup-request :focus-visible:not(.input) {
     outline: 2px solid var(--sl-color-primary-600);
     outline-offset: 2px;
   }
