@@ -130,10 +130,6 @@ export const shellStyles = css`
     .shell-header .status-label {
       ${visuallyHidden}
     }
-    .bottom-menu a {
-      padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small);
-      font-size: var(--sl-font-size-x-small);
-    }
   }
   .page h2 {
     margin: 0 0 var(--sl-spacing-small);
@@ -174,6 +170,16 @@ export const shellStyles = css`
   }
   .bottom-menu a:focus-visible {
     outline: var(--sl-focus-ring);
+  }
+  /*
+   * Narrow: smaller entries, so that the four fit a 320 px phone in French. After the rules above, which it
+   * overrides: in the narrow block before them it lost to them, and the last entry ended past the screen.
+   */
+  @container (max-width: 48rem) {
+    .bottom-menu a {
+      padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small);
+      font-size: var(--sl-font-size-x-small);
+    }
   }
   .bottom-menu li {
     position: relative;
