@@ -197,12 +197,12 @@ describe('<agent-console> shell', () => {
     const element = await onlineConsole({ ...SETTINGS, calendarEnabled: true })
     // Wide: the sidebar beside the page (a narrow console puts it below, inset too).
     ;(element as HTMLElement).style.width = '1280px'
-    let aside: HTMLElement | null = null
-    await waitUntil(() => (aside = shadow(element).querySelector('aside.shell-calendar')))
+    await waitUntil(() => shadow(element).querySelector('aside.shell-calendar'))
+    const aside = shadow(element).querySelector('aside.shell-calendar')!
     const main = shadow(element).querySelector('.shell-main')!.getBoundingClientRect()
-    const box = aside!.getBoundingClientRect()
+    const box = aside.getBoundingClientRect()
     expect(box.left, 'the calendar is beside the page').to.be.at.least(main.right - 1)
-    const content = aside!.firstElementChild!.getBoundingClientRect()
+    const content = aside.firstElementChild!.getBoundingClientRect()
     expect(content.left - box.left).to.be.at.least(12)
     expect(box.right - content.right).to.be.at.least(12)
   })
