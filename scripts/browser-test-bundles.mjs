@@ -1,19 +1,21 @@
 // The browser tests' bundles for Web Test Runner (web-test-runner.config.mjs): each test file bundled by
-// esbuild, React 19 inside, with its source map served beside it.
+// esbuild, React 19 inside, with its source map served beside it when asked for.
 import { build } from 'esbuild'
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { basename, dirname } from 'node:path'
 
 // The console's version, as the build stamps it (src/services/build-info.ts).
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
 
 /**
- * One test file bundled (React 19 inside) with its source map: linked, not inline. Inline, the maps were
- * 72% of the 751 MB of bundles a run sent to Chromium, and the suite took 224 s and 417 core-seconds
- * instead of 168 s and 316 (bench/cpu-by-process.mjs); linked, a map is asked for only to translate a
- * failing test's stack.
+ * One test file bundled (React 19 inside), with its source map (`map`) or without. The code links its map
+ * (`//# sourceMappingURL=x.test.js.map`), which is built only when asked for: a run asks only for its
+ * failures' maps, to translate their stacks. esbuild's code is the same byte for byte with or without a
+ * map, the link aside (test/tools/browser-test-bundles.test.ts): built with every bundle, the maps cost
+ * the suite 25 of esbuild's 89 core-seconds (bench/cpu-by-process.mjs). Linked, not inline: inline, they
+ * were 72% of the 751 MB of bundles a run sent to Chromium.
  */
-async function bundleTest(path) {
+export async function bundleTest(path, { map = false } = {}) {
   const result = await build({
     entryPoints: ['.' + path],
     bundle: true,
@@ -22,7 +24,7 @@ async function bundleTest(path) {
     outdir: dirname('.' + path),
     format: 'esm',
     jsx: 'automatic',
-    sourcemap: 'linked',
+    sourcemap: map ? 'linked' : false,
     target: 'es2022',
     define: {
       'process.env.NODE_ENV': '"development"',
@@ -33,7 +35,9 @@ async function bundleTest(path) {
     logLevel: 'silent',
   })
   const file = (extension) => result.outputFiles.find((output) => output.path.endsWith(extension)).text
-  return { code: file('.js'), map: file('.js.map') }
+  if (map) return { code: file('.js'), map: file('.js.map') }
+  // As esbuild links a map it writes (its last line).
+  return { code: `${file('.js')}//# sourceMappingURL=${basename(path).replace(/\.tsx?$/, '.js')}.map\n` }
 }
 
 /** The Web Test Runner plugin that serves each test file bundled, and its map when asked for. */
@@ -46,7 +50,7 @@ export const bundleTests = {
     if (!test) return undefined
     for (const extension of ['.ts', '.tsx'])
       if (existsSync('.' + test + extension))
-        return { body: (await bundleTest(test + extension)).map, type: 'json' }
+        return { body: (await bundleTest(test + extension, { map: true })).map, type: 'json' }
     return undefined
   },
 }

@@ -104,8 +104,8 @@ function judged(name, counts) {
  * V8 flags of the processes that open PGlite themselves (the server and tools files). `--liftoff-only`
  * keeps its WebAssembly on V8's baseline compiler: each process otherwise spends about 2 s of CPU
  * recompiling PGlite's hot functions with the optimizing one, more than a test file's queries gain back
- * (the server suite: 634 → 563 core-seconds, bench/cpu-by-process.mjs). The end-to-end servers are the
- * opposite (their queries gain more) and are spawned without it; `npm start` never has it.
+ * (the server suite: 634 → 563 core-seconds, bench/cpu-by-process.mjs). The end-to-end tests' servers
+ * have it too (test/e2e/support/server.ts); `npm start` never has it.
  */
 const PGLITE_FLAGS = ['--liftoff-only']
 

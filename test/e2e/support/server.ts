@@ -44,8 +44,16 @@ export function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
   // memory-server.ts: the reference server on an in-memory PGlite (or DATA_DIR, kept across restarts).
-  return spawnServer([await memoryServerBundle()], env, port)
+  return spawnServer([...TEST_SERVER_FLAGS, await memoryServerBundle()], env, port)
 }
+
+/**
+ * Node flags of the test servers. `--liftoff-only` keeps PGlite's WebAssembly on V8's baseline compiler:
+ * a server otherwise spends about 2.3 s of CPU at its start recompiling PGlite's hot functions with the
+ * optimizing one, and a test's queries never win it back (test/e2e/call.test.ts: its servers 58 → 35
+ * core-seconds, bench/cpu-by-process.mjs). `startBuiltServer` runs as `npm start`, without it.
+ */
+const TEST_SERVER_FLAGS = ['--liftoff-only']
 
 let bundled: Promise<string> | undefined
 
