@@ -13,6 +13,9 @@ const results = 'test-results'
 const only = process.argv.slice(2)
 const wants = (suite) => only.length === 0 || only.includes(suite)
 const MINUTE = 60_000
+/** When the run started: each file's line says when it ended, so a log shows how the lanes shared the run. */
+const runStarted = Date.now()
+const sinceStart = () => `${Math.round((Date.now() - runStarted) / 1000)} s into the run`
 /** RUNNER_TIMEOUT_MS overrides every runner's time limit (to prove that a hung runner fails the run). */
 const limit = (ms) => Number(process.env.RUNNER_TIMEOUT_MS) || ms
 /** Process groups of the runners under way: an interrupted `npm test` stops them too (they are detached). */
@@ -140,7 +143,9 @@ async function nodeFile(suite, file) {
   for (const { name, error, at } of tapFailures(outcome.output))
     failures.push([`✗ ${suite} ${file}: ${name}`, ...error, ...(at ? [`at ${at}`] : [])].join('\n    '))
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  console.log(`── ${suite}: ${file}: ${counts.passed} passed, ${counts.failed} failed in ${seconds} s`)
+  console.log(
+    `── ${suite}: ${file}: ${counts.passed} passed, ${counts.failed} failed in ${seconds} s (${sinceStart()})`,
+  )
   return counts
 }
 
@@ -161,6 +166,7 @@ async function browserSuite() {
   }
   for (const { file, name, error } of written?.failures ?? [])
     failures.push([`✗ browser ${file}: ${name}`, ...String(error).split('\n').slice(0, 6)].join('\n    '))
+  console.log(`── browser: ended ${sinceStart()}`)
   return judged('browser', reportCounts(written, outcome))
 }
 
@@ -203,7 +209,7 @@ const built = wants('e2e')
         held: true,
         timeoutMs: limit(10 * MINUTE),
       })
-      process.stdout.write(outcome.output)
+      process.stdout.write(`${outcome.output}── build: ended ${sinceStart()}\n`)
       process.stderr.write(outcome.errors)
       if (outcome.code !== 0 || outcome.timedOut)
         add('build', judged('build', { passed: 0, failed: 1, reason: 'failed' }))
