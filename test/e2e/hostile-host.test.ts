@@ -1,5 +1,7 @@
 import { afterEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import pixelmatch from 'pixelmatch'
 import { PNG } from 'pngjs'
 import type { Locator, Page } from 'playwright-core'
@@ -55,13 +57,28 @@ async function loginShot(page: Page): Promise<PNG> {
   )
 }
 
-/** Share of pixels that differ between two screenshots of one size. */
+/** Where the screenshots of a comparison that failed go, with their difference. */
+const FAILED_SHOTS = join('test-results', 'hostile-host')
+
+/**
+ * Share of pixels that differ between two screenshots of one size. Past the tolerance, both shots and
+ * their difference (in red) are kept in test-results/hostile-host/ for whoever reads the failure.
+ */
 function differingShare(plain: PNG, hostile: PNG, what: string): number {
   assert.deepEqual([hostile.width, hostile.height], [plain.width, plain.height], `${what}: same size`)
-  const different = pixelmatch(plain.data, hostile.data, undefined, plain.width, plain.height, {
+  const difference = new PNG({ width: plain.width, height: plain.height })
+  const different = pixelmatch(plain.data, hostile.data, difference.data, plain.width, plain.height, {
     threshold: 0.1,
   })
-  return different / (plain.width * plain.height)
+  const share = different / (plain.width * plain.height)
+  if (share > TOLERANCE) {
+    mkdirSync(FAILED_SHOTS, { recursive: true })
+    const stamp = Date.now()
+    for (const [name, png] of Object.entries({ plain, hostile, difference }))
+      writeFileSync(join(FAILED_SHOTS, `${what}-${stamp}-${name}.png`), PNG.sync.write(png))
+    console.error(`the ${what} shots and their difference: ${FAILED_SHOTS}/${what}-${stamp}-*.png`)
+  }
+  return share
 }
 
 /** A screenshot of the viewport (modal dialogs and drawers sit in the top layer), `moving` painted over. */

@@ -201,6 +201,32 @@ describe('virtual background effect (store)', () => {
     await waitUntil(() => pipelines.length === 2, 'not tried again', { timeout: 2000 })
   })
 
+  it('None chosen after it turned itself off (too slow, unsupported): the status is off, its message gone', async () => {
+    choose('blur')
+    attach()
+    await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
+    pipelines[0]!.events.onFrame(12, 6)
+    for (let second = 0; second < VIRTUAL_BACKGROUND_SLOW_SECONDS; second++) await frames(pipelines[0]!, 8)
+    expect($backgroundEffect.get().status).to.equal('too-slow')
+    // As chooseBackground('') does: saved, then resumed.
+    choose('')
+    resumeBackground()
+    await time.tick(0)
+    expect($backgroundEffect.get()).to.deep.equal({ status: 'off', error: null })
+    expect(pipelines).to.have.length(1)
+
+    canProcess = false
+    choose('blur')
+    resumeBackground()
+    await waitUntil(() => $backgroundEffect.get().status === 'unsupported', 'not unsupported', {
+      timeout: 2000,
+    })
+    choose('')
+    resumeBackground()
+    await time.tick(0)
+    expect($backgroundEffect.get()).to.deep.equal({ status: 'off', error: null })
+  })
+
   it('a model that cannot load: a clear message, and the camera goes on as it is', async () => {
     choose('blur')
     attach()

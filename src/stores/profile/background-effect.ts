@@ -72,11 +72,17 @@ let suspended: VirtualBackgroundChoice | null = null
 const attachments = new Set<Attachment>()
 
 /** The agent's background, when the account allows it (before the console settings arrive, the choice alone). */
-function wanted(): VirtualBackgroundChoice {
+function chosenBackground(): VirtualBackgroundChoice {
   const chosen = $userSettings.get()?.virtualBackground
   const allowed = $consoleSettings.get()?.virtualBackground.enabled ?? true
   if (!allowed || !chosen?.enabled || !chosen.background) return ''
-  return chosen.background === suspended ? '' : chosen.background
+  return chosen.background
+}
+
+/** The background to apply: the agent's, unless it was too slow this session. */
+function wanted(): VirtualBackgroundChoice {
+  const chosen = chosenBackground()
+  return chosen === suspended ? '' : chosen
 }
 
 async function readImage(id: string): Promise<ImageBitmap> {
@@ -118,7 +124,11 @@ class Attachment {
   /** Brings the video in line with the agent's choice. */
   async reconcile(): Promise<void> {
     const choice = wanted()
-    if (choice === this.applied) return
+    if (choice === this.applied) {
+      // None chosen after the background turned itself off (too slow, unsupported): that stop is over.
+      if (!chosenBackground()) this.set(OFF)
+      return
+    }
     const mine = ++this.generation
     if (!choice) return this.turnOff(OFF)
     const wasOn = this.pipeline !== null
