@@ -50,7 +50,7 @@ export async function startServer(env: Record<string, string> = {}, port?: numbe
 /**
  * Node flags of the test servers. `--liftoff-only` keeps PGlite's WebAssembly on V8's baseline compiler:
  * a server otherwise spends about 2.3 s of CPU at its start recompiling PGlite's hot functions with the
- * optimizing one, and a test's queries never win it back (test/e2e/call.test.ts: its servers 58 → 35
+ * optimizing one, which the queries of test/e2e/call.test.ts did not win back (its servers: 58 → 35
  * core-seconds, bench/cpu-by-process.mjs). `startBuiltServer` runs as `npm start`, without it.
  */
 const TEST_SERVER_FLAGS = ['--liftoff-only']
