@@ -11,9 +11,10 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
  * One test file bundled (React 19 inside), with its source map (`map`) or without. The code links its map
  * (`//# sourceMappingURL=x.test.js.map`), which is built only when asked for: a run asks only for its
  * failures' maps, to translate their stacks. esbuild's code is the same byte for byte with or without a
- * map, the link aside (test/tools/browser-test-bundles.test.ts): built with every bundle, the maps cost
- * the suite 25 of esbuild's 89 core-seconds (bench/cpu-by-process.mjs). Linked, not inline: inline, they
- * were 72% of the 751 MB of bundles a run sent to Chromium.
+ * map, the link aside (test/tools/browser-test-bundles.test.ts). Built with every bundle, the maps had
+ * esbuild take 94 core-seconds over the suite, 75 without them (`node bench/cpu-by-process.mjs npx
+ * web-test-runner`). Linked, not inline: inline, they were 72% of the 751 MB of bundles a run sent to
+ * Chromium.
  */
 export async function bundleTest(path, { map = false } = {}) {
   const result = await build({
