@@ -12,6 +12,8 @@ export interface Measured {
   presentedFrames: number
   workerMs: number[]
   segmentMs: number[]
+  /** Frames that kept the last frame's mask, the worker being behind. */
+  keptMasks: number
   longTasks: number[]
   failure: string | null
 }
@@ -35,6 +37,7 @@ async function run(warmupMs: number, measureMs: number): Promise<Measured> {
     presentedFrames: 0,
     workerMs: [],
     segmentMs: [],
+    keptMasks: 0,
     longTasks: [],
     failure: null,
   }
@@ -49,7 +52,8 @@ async function run(warmupMs: number, measureMs: number): Promise<Measured> {
         if (!measuring) return
         result.processedFrames++
         result.workerMs.push(ms)
-        result.segmentMs.push(segmentMs)
+        if (segmentMs === null) result.keptMasks++
+        else result.segmentMs.push(segmentMs)
       },
       onFailed: (reason, detail) => {
         failure = `${reason}: ${detail}`

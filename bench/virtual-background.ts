@@ -89,6 +89,8 @@ try {
     presentedFps: round(m.presentedFrames / m.seconds),
     addedLatencyMs: { mean: round(mean(m.workerMs)), p95: round(sorted[Math.floor(sorted.length * 0.95)]!) },
     segmentationMs: round(mean(m.segmentMs)),
+    // Frames the worker, behind, drew with the last frame's mask (none on a machine that keeps up).
+    framesWithKeptMask: m.keptMasks,
     longestMainThreadTaskMs: round(Math.max(0, ...m.longTasks)),
     mainThreadLongTasks: m.longTasks.length,
     // The long-task API reports tasks of 50 ms or more: 0 means none reached 50 ms.

@@ -201,6 +201,20 @@ describe('virtual background effect (store)', () => {
     await waitUntil(() => pipelines.length === 2, 'not tried again', { timeout: 2000 })
   })
 
+  it('does not count a stalled or sleeping page as slow seconds: only the seconds around it', async () => {
+    choose('blur')
+    attach()
+    await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
+    const pipeline = pipelines[0]!
+    pipeline.events.onFrame(12, 6)
+    for (let second = 1; second < VIRTUAL_BACKGROUND_SLOW_SECONDS; second++) await frames(pipeline, 8)
+    // No tick, no frame for 3 s (the machine slept, or the page was too busy): its late tick judges nothing.
+    await time.jump(3000)
+    expect($backgroundEffect.get().status).to.equal('on')
+    await frames(pipeline, 8)
+    expect($backgroundEffect.get()).to.deep.equal({ status: 'too-slow', error: 'virtualBackground.tooSlow' })
+  })
+
   it('None chosen after it turned itself off (too slow, unsupported): the status is off, its message gone', async () => {
     choose('blur')
     attach()

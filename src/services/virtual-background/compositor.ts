@@ -20,14 +20,30 @@ function context(canvas: OffscreenCanvas): Canvas2D {
 
 /**
  * Draws frames with their background replaced, on OffscreenCanvases it keeps between frames (a worker
- * owns one). `shrink` makes the small copy the model reads; `compose` draws the result.
+ * owns one). `take` takes the camera's frame in once; `shrink` makes the small copy the model reads;
+ * `setMask` keeps the model's answer; `compose` draws the result with the last mask set.
  */
 export class Compositor {
+  private readonly picture = new OffscreenCanvas(640, 360)
   private readonly small = new OffscreenCanvas(MASK_WIDTH, 144)
   private readonly mask = new OffscreenCanvas(MASK_WIDTH, 144)
   private readonly out = new OffscreenCanvas(640, 360)
   private readonly blurred = new OffscreenCanvas(320, 180)
   private maskPixels: ImageData | null = null
+
+  /**
+   * The camera's frame drawn once on a canvas, for `shrink` and `compose` to read. Every draw of a
+   * `VideoFrame` converts its pixels again (about 5 ms at 640×360 in Chromium without a GPU, 3 draws a
+   * frame); a canvas is read as it is. The frame can be closed once this returns.
+   */
+  take(frame: VideoFrame, width: number, height: number): OffscreenCanvas {
+    if (this.picture.width !== width || this.picture.height !== height) {
+      this.picture.width = width
+      this.picture.height = height
+    }
+    context(this.picture).drawImage(frame, 0, 0, width, height)
+    return this.picture
+  }
 
   /** The frame shrunk to the model's input width (its aspect kept), ready to segment. */
   shrink(frame: CanvasImageSource, width: number, height: number): OffscreenCanvas {
@@ -37,19 +53,39 @@ export class Compositor {
     return this.small
   }
 
-  /** Draws `frame` (width × height) with everything the mask does not call the person replaced by `effect`. */
+  /** Whether a mask was set: `compose` needs one. */
+  get hasMask(): boolean {
+    return this.maskPixels !== null
+  }
+
+  /** Keeps the person's mask for the frames composed next (until another is set). */
+  setMask(mask: PersonMask): void {
+    if (this.mask.width !== mask.width || this.mask.height !== mask.height) {
+      this.mask.width = mask.width
+      this.mask.height = mask.height
+      this.maskPixels = null
+    }
+    const pixels = (this.maskPixels ??= new ImageData(mask.width, mask.height))
+    const data = pixels.data
+    const confidence = mask.confidence
+    for (let i = 0; i < confidence.length; i++) data[i * 4 + 3] = confidence[i]! * 255
+    context(this.mask).putImageData(pixels, 0, 0)
+  }
+
+  /**
+   * Draws `frame` (width × height) with everything the last mask set does not call the person replaced
+   * by `effect`.
+   */
   compose(
     frame: CanvasImageSource,
     width: number,
     height: number,
-    mask: PersonMask,
     effect: BackgroundEffect,
   ): OffscreenCanvas {
     if (this.out.width !== width || this.out.height !== height) {
       this.out.width = width
       this.out.height = height
     }
-    this.drawMask(mask)
     const ctx = context(this.out)
     ctx.save()
     // The mask, stretched smoothly to the frame, is the person's shape; the frame is kept inside it.
@@ -80,19 +116,6 @@ export class Compositor {
     ctx.drawImage(frame, 0, 0, w, h)
     ctx.filter = 'none'
     return this.blurred
-  }
-
-  private drawMask(mask: PersonMask): void {
-    if (this.mask.width !== mask.width || this.mask.height !== mask.height) {
-      this.mask.width = mask.width
-      this.mask.height = mask.height
-      this.maskPixels = null
-    }
-    const pixels = (this.maskPixels ??= new ImageData(mask.width, mask.height))
-    const data = pixels.data
-    const confidence = mask.confidence
-    for (let i = 0; i < confidence.length; i++) data[i * 4 + 3] = confidence[i]! * 255
-    context(this.mask).putImageData(pixels, 0, 0)
   }
 }
 

@@ -25,10 +25,10 @@ interface InsertableStreams {
 /** What the owner of a pipeline is told. */
 export interface BackgroundPipelineEvents {
   /**
-   * A processed frame was sent, after `ms` of work in the worker (`segmentMs` of it finding the person).
-   * The first one means the output is live.
+   * A processed frame was sent, after `ms` of work in the worker (`segmentMs` of it finding the person;
+   * `null` when the worker, behind, kept the last frame's mask). The first one means the output is live.
    */
-  onFrame(ms: number, segmentMs: number): void
+  onFrame(ms: number, segmentMs: number | null): void
   /** The processing stopped by itself: the model could not load, or a frame could not be drawn. */
   onFailed(reason: BackgroundFailure, detail: string): void
 }
@@ -116,6 +116,7 @@ export function startBackgroundPipeline(
     writable: output.writable,
     assets: { wasm: files.wasm, model: files.model },
     effect,
+    frameRate: camera.getSettings().frameRate || 30,
   }
   worker.postMessage(start, [processor.readable, output.writable, ...transferOf(effect)])
   return {

@@ -22,6 +22,8 @@ export type ToBackgroundWorker =
       writable: WritableStream<VideoFrame>
       assets: BackgroundAssets
       effect: BackgroundEffect
+      /** The camera's frames per second: a frame's work beyond its share means the worker is behind. */
+      frameRate: number
     }
   | { type: 'effect'; effect: BackgroundEffect }
   | { type: 'stop' }
@@ -29,7 +31,10 @@ export type ToBackgroundWorker =
 /** Why the processing stopped by itself. */
 export type BackgroundFailure = 'model' | 'processing'
 
-/** Worker → console: `frame` after each processed frame, with the time it took (and the model's part of it). */
+/**
+ * Worker → console: `frame` after each processed frame, with the time it took and the model's part of it
+ * (`null` when the frame kept the last frame's mask, the worker being behind).
+ */
 export type FromBackgroundWorker =
-  | { type: 'frame'; ms: number; segmentMs: number }
+  | { type: 'frame'; ms: number; segmentMs: number | null }
   | { type: 'failed'; reason: BackgroundFailure; detail: string }

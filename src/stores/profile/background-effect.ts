@@ -31,6 +31,9 @@ export interface BackgroundEffectState {
 
 const OFF: BackgroundEffectState = { status: 'off', error: null }
 
+/** The spans of time the frame rate is judged on: about the monitor's second. */
+const JUDGED_MS = { min: 500, max: 2000 }
+
 /** The state of the virtual background on the camera attached last. */
 export const $backgroundEffect = atom<BackgroundEffectState>(OFF)
 
@@ -109,7 +112,8 @@ class Attachment {
   private applied: VirtualBackgroundChoice = ''
   private generation = 0
   private frames = 0
-  private slowSeconds = 0
+  /** How long, in ms, the rate has been below the minimum without a break. */
+  private slowMs = 0
   private monitor: TimerId | undefined
 
   constructor(
@@ -181,18 +185,28 @@ class Attachment {
     })
   }
 
-  /** Counts processed frames each second; too few for too long and the background turns itself off. */
+  /**
+   * Counts processed frames each second; too few for too long and the background turns itself off. Only
+   * about a second is judged at a time: after the page stalled or slept, a late tick (or a burst of them)
+   * says nothing of the pipeline's rate.
+   */
   private watch(): void {
     this.frames = 0
-    this.slowSeconds = 0
+    this.slowMs = 0
+    let since = clock.now()
     clock.clearInterval(this.monitor)
     // A camera slower than usual (Chromium's fake one sends 20 a second) is judged against its own rate.
     const cameraFps = this.camera.getSettings().frameRate || 30
     const minimum = Math.min(VIRTUAL_BACKGROUND_MIN_FPS, cameraFps * 0.6)
     this.monitor = clock.setInterval(() => {
-      this.slowSeconds = this.frames < minimum ? this.slowSeconds + 1 : 0
+      const elapsed = clock.now() - since
+      if (elapsed < JUDGED_MS.min) return
+      since += elapsed
+      const rate = (this.frames * 1000) / elapsed
       this.frames = 0
-      if (this.slowSeconds < VIRTUAL_BACKGROUND_SLOW_SECONDS) return
+      if (elapsed > JUDGED_MS.max) return
+      this.slowMs = rate < minimum ? this.slowMs + elapsed : 0
+      if (this.slowMs < VIRTUAL_BACKGROUND_SLOW_SECONDS * 1000) return
       suspended = this.applied
       this.turnOff({ status: 'too-slow', error: 'virtualBackground.tooSlow' }, true)
     }, 1000)
