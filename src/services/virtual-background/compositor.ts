@@ -33,8 +33,9 @@ export class Compositor {
 
   /**
    * The camera's frame drawn once on a canvas, for `shrink` and `compose` to read. Every draw of a
-   * `VideoFrame` converts its pixels again (about 5 ms at 640×360 in Chromium without a GPU, 3 draws a
-   * frame); a canvas is read as it is. The frame can be closed once this returns.
+   * `VideoFrame` converts its pixels again, and a frame was drawn three times: drawn once, the time a
+   * frame spends in the worker fell by a quarter (bench/virtual-background.ts, in the commit that made
+   * this). A canvas is read as it is. The frame can be closed once this returns.
    */
   take(frame: VideoFrame, width: number, height: number): OffscreenCanvas {
     if (this.picture.width !== width || this.picture.height !== height) {
