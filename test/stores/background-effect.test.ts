@@ -101,6 +101,15 @@ describe('virtual background effect (store)', () => {
   const attach = () => {
     detach = attachBackground(camera, (track) => sent.push(track))
   }
+  /** Blur chosen, the camera attached, and the pipeline's first frame out (the background is on). */
+  const blurring = async (): Promise<FakePipeline> => {
+    choose('blur')
+    attach()
+    await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
+    const pipeline = pipelines[0]!
+    pipeline.events.onFrame(12, 6)
+    return pipeline
+  }
   /** The worker reports `count` processed frames spread over one second. */
   const frames = async (pipeline: FakePipeline, count: number) => {
     for (let i = 0; i < count; i++) {
@@ -133,11 +142,7 @@ describe('virtual background effect (store)', () => {
   })
 
   it('switches blur → image live on the same track, then off back to the camera', async () => {
-    choose('blur')
-    attach()
-    await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
-    const pipeline = pipelines[0]!
-    pipeline.events.onFrame(12, 6)
+    const pipeline = await blurring()
     choose(IMAGE_ID)
     await waitUntil(() => pipeline.effects.length === 2, 'no switch', { timeout: 2000 })
     expect(pipeline.effects[1]!.kind).to.equal('image')
@@ -169,22 +174,14 @@ describe('virtual background effect (store)', () => {
   })
 
   it('keeps going at a frame rate the machine can hold', async () => {
-    choose('blur')
-    attach()
-    await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
-    const pipeline = pipelines[0]!
-    pipeline.events.onFrame(12, 6)
+    const pipeline = await blurring()
     for (let second = 0; second < VIRTUAL_BACKGROUND_SLOW_SECONDS * 2; second++) await frames(pipeline, 24)
     expect($backgroundEffect.get().status).to.equal('on')
     expect(pipeline.stopped).to.equal(false)
   })
 
   it('turns itself off with a notice when the machine cannot keep up, and stays off until chosen again', async () => {
-    choose('blur')
-    attach()
-    await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
-    const pipeline = pipelines[0]!
-    pipeline.events.onFrame(12, 6)
+    const pipeline = await blurring()
     for (let second = 1; second < VIRTUAL_BACKGROUND_SLOW_SECONDS; second++) await frames(pipeline, 8)
     expect($backgroundEffect.get().status).to.equal('on')
     await frames(pipeline, 8)
@@ -202,11 +199,7 @@ describe('virtual background effect (store)', () => {
   })
 
   it('does not count a stalled or sleeping page as slow seconds: only the seconds around it', async () => {
-    choose('blur')
-    attach()
-    await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
-    const pipeline = pipelines[0]!
-    pipeline.events.onFrame(12, 6)
+    const pipeline = await blurring()
     for (let second = 1; second < VIRTUAL_BACKGROUND_SLOW_SECONDS; second++) await frames(pipeline, 8)
     // No tick, no frame for 3 s (the machine slept, or the page was too busy): its late tick judges nothing.
     await time.jump(3000)
@@ -216,11 +209,8 @@ describe('virtual background effect (store)', () => {
   })
 
   it('None chosen after it turned itself off (too slow, unsupported): the status is off, its message gone', async () => {
-    choose('blur')
-    attach()
-    await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
-    pipelines[0]!.events.onFrame(12, 6)
-    for (let second = 0; second < VIRTUAL_BACKGROUND_SLOW_SECONDS; second++) await frames(pipelines[0]!, 8)
+    const pipeline = await blurring()
+    for (let second = 0; second < VIRTUAL_BACKGROUND_SLOW_SECONDS; second++) await frames(pipeline, 8)
     expect($backgroundEffect.get().status).to.equal('too-slow')
     // As chooseBackground('') does: saved, then resumed.
     choose('')
@@ -262,11 +252,7 @@ describe('virtual background effect (store)', () => {
   })
 
   it('a processing failure after it was on hands the camera back', async () => {
-    choose('blur')
-    attach()
-    await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
-    const pipeline = pipelines[0]!
-    pipeline.events.onFrame(12, 6)
+    const pipeline = await blurring()
     pipeline.events.onFailed('processing', 'VideoFrame closed')
     expect(sent).to.deep.equal([pipeline.output, camera])
     expect($backgroundEffect.get().error).to.equal('virtualBackground.errors.processingFailed')
@@ -293,10 +279,7 @@ describe('virtual background effect (store)', () => {
   })
 
   it('an account that switches the feature off turns the background off', async () => {
-    choose('blur')
-    attach()
-    await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
-    pipelines[0]!.events.onFrame(12, 6)
+    await blurring()
     $consoleSettings.set({ ...SETTINGS, virtualBackground: { enabled: false, images: [] } })
     await time.tick(0)
     expect(sent.at(-1)).to.equal(camera)
@@ -304,10 +287,7 @@ describe('virtual background effect (store)', () => {
   })
 
   it('detaching stops the processing and hands the camera back', async () => {
-    choose('blur')
-    attach()
-    await waitUntil(() => pipelines.length === 1, 'no pipeline', { timeout: 2000 })
-    pipelines[0]!.events.onFrame(12, 6)
+    await blurring()
     detach()
     expect(pipelines[0]!.stopped).to.equal(true)
     expect(sent.at(-1)).to.equal(camera)
