@@ -1,6 +1,7 @@
 // File transfer in Chromium, two pages, one run: a raw RTCDataChannel baseline (the same 64 KiB frames
 // and back-pressure, no file, no CRC) and the console's transfer of a 256 MiB file (simple-peer, the
-// beamport exchange: read in slices, CRC-32 while reading and while receiving, verified, Blob parts).
+// beamport exchange: read in slices, CRC-32 while reading and while receiving, verified, streamed into
+// a Blob).
 // Prints both throughputs, their ratio and the receiver's heap growth (V8 heap + array buffers, peak
 // during the console's transfer) as JSON. Usage: node bench/file-transfer.mjs [MiB] [runs]
 import { createServer } from 'node:http'

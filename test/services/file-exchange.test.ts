@@ -4,6 +4,7 @@ import CRC32 from 'crc-32'
 import { FileExchange, type ExchangeEvents } from '../../src/services/transfer/file-exchange'
 import { SEND_HIGH_WATER } from '../../src/services/transfer/channel'
 import { BEAMPORT_CHUNK_BYTES } from '../../src/protocol'
+import { unreadableStream } from '../support/unreadable'
 import { channelPair, patternBytes, type MemoryChannel } from '../support/memory-channel'
 
 /** One side of a transfer, with everything its exchange reported. */
@@ -160,6 +161,28 @@ describe('services/transfer: the beamport file exchange', () => {
     expect(agent.failed).to.deep.equal([{ id: 'one', reason: 'cancelled-by-peer', direction: 'in' }])
     expect(customer.failed).to.deep.equal([{ id: 'one', reason: 'cancelled', direction: 'out' }])
     expect(agent.received.size).to.equal(0)
+  })
+
+  it('fails a file that cannot be read (gone from disk) on both sides, and sends the next one', async () => {
+    /** A file whose bytes cannot be read: its stream errors on the first read. */
+    class GoneFile extends File {
+      override slice(): Blob {
+        return this
+      }
+      override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+        return unreadableStream()
+      }
+    }
+    const agent = side()
+    const customer = side()
+    link(agent, customer)
+    const next = patternBytes(200_000, 4)
+    customer.exchange.send(new GoneFile([patternBytes(1000)], 'gone.pdf'), 'gone', 'gone.pdf')
+    customer.exchange.send(fileOf(next, 'next.pdf'), 'next', 'next.pdf')
+    await until(() => agent.received.has('next'), 'the next file')
+    expect(customer.failed).to.deep.equal([{ id: 'gone', reason: 'unreadable', direction: 'out' }])
+    expect(agent.failed).to.deep.equal([{ id: 'gone', reason: 'cancelled-by-peer', direction: 'in' }])
+    expect(await bytesOf(agent.received.get('next') as Blob)).to.deep.equal(next)
   })
 
   it('resumes a file cut by a dropped link where the bytes stopped, on the next link', async () => {

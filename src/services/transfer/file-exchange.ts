@@ -56,7 +56,7 @@ function stopper(): { stop: () => void; stopped: Promise<void> } {
 /**
  * Both directions of files with one peer on one beamport channel (SPEC §4, protocol in
  * `protocol/beamport.ts`): a queue of files to send, one at a time with back-pressure and a CRC-32
- * computed while reading; files received into Blob parts or OPFS with a CRC-32 computed while
+ * computed while reading; files received into a streamed Blob or OPFS with a CRC-32 computed while
  * receiving, checked at the end. It outlives its channel: `detach` when the link drops, `attach` the
  * next one, and each side carries on where the bytes stopped.
  *

@@ -1,10 +1,10 @@
 /**
  * Where received bytes go: never one buffer in the JavaScript heap. Small and large files alike are
- * batched into Blob parts (the browser keeps Blob data out of the heap, on disk when it must); very
- * large files go to the origin-private file system when the browser has one.
+ * streamed into a Blob (the browser keeps Blob data out of the heap, on disk when it must); very large
+ * files go to the origin-private file system when the browser has one.
  */
 
-/** Bytes gathered before they become one Blob part (then the chunks can be collected). */
+/** Bytes gathered before they become one part of an OPFS write (then the chunks can be collected). */
 const PART_BYTES = 4 * 1024 * 1024
 
 /** Files from this size on are written to the origin-private file system (OPFS) when available. */
@@ -27,38 +27,40 @@ export interface FileSink {
   discard(): void
 }
 
-/** Batches chunks into Blob parts. */
+/**
+ * Streams the chunks into one Blob that the browser builds as they come (`Response.blob()` of a stream):
+ * the cheapest way to a Blob in Chromium, about a fifth of the CPU of Blob parts made on the way, and the
+ * transfer runs CPU-bound beside the data channel. A discarded sink starts a new stream.
+ */
 export function blobSink(): FileSink {
-  let pending: ArrayBuffer[] = []
-  let pendingBytes = 0
-  let parts: Blob[] = []
   let written = 0
-  const flush = () => {
-    if (pending.length === 0) return
-    parts.push(new Blob(pending))
-    pending = []
-    pendingBytes = 0
+  let stream!: ReadableStreamDefaultController<Uint8Array>
+  let whole!: Promise<Blob>
+  const open = () => {
+    whole = new Response(
+      new ReadableStream<Uint8Array>({ start: (controller) => void (stream = controller) }),
+    ).blob()
+    // A discarded stream's Blob fails, and nobody waits for it.
+    whole.catch(() => undefined)
   }
+  open()
   return {
     get written() {
       return written
     },
     write(chunk) {
-      pending.push(chunk)
-      pendingBytes += chunk.byteLength
+      stream.enqueue(new Uint8Array(chunk))
       written += chunk.byteLength
-      if (pendingBytes >= PART_BYTES) flush()
     },
-    finish(type) {
-      flush()
-      const blob = new Blob(parts, { type })
-      parts = []
-      return Promise.resolve({ blob, release: () => undefined })
+    async finish(type) {
+      stream.close()
+      const blob = await whole
+      return { blob: blob.slice(0, blob.size, type), release: () => undefined }
     },
     discard() {
-      pending = []
-      parts = []
+      stream.error(new DOMException('discarded', 'AbortError'))
       written = 0
+      open()
     },
   }
 }
@@ -120,7 +122,7 @@ export function opfsSink(root: Promise<OpfsRoot>, name: string): FileSink {
   }
 }
 
-/** The sink for a file of `size`: OPFS from `opfsFrom` bytes when the browser has it, Blob parts otherwise. */
+/** The sink for a file of `size`: OPFS from `opfsFrom` bytes when the browser has it, a streamed Blob otherwise. */
 export function sinkFor(size: number, id: string, opfsFrom = OPFS_FROM_BYTES): FileSink {
   const root = size >= opfsFrom ? opfsRoot() : null
   // A name of its own per sink: a discarded one is removed later, and must not take a new one with it.

@@ -66,7 +66,7 @@ interface Held {
 
 /**
  * One list of files moving peer to peer (the files view's, or the capture gallery's): its atom, what
- * each item holds (Blob parts or an OPFS file, never a heap buffer), progress with speed and time left,
+ * each item holds (a streamed Blob or an OPFS file, never a heap buffer), progress with speed and time left,
  * and the exchange events that drive it. The store that owns the list adds its own actions.
  */
 export class TransferList {
