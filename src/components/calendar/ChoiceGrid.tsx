@@ -19,6 +19,8 @@ interface ChoiceGridProps {
   onChoose: (value: string) => void
   className?: string | undefined
   disabled?: boolean
+  /** Marks the group invalid (nothing chosen where a choice is required). */
+  invalid?: boolean
 }
 
 const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }
@@ -34,6 +36,7 @@ export function ChoiceGrid({
   onChoose,
   className,
   disabled = false,
+  invalid = false,
 }: ChoiceGridProps) {
   const group = useRef<HTMLDivElement>(null)
   const chosenIndex = choices.findIndex((choice) => choice.value === value)
@@ -59,6 +62,7 @@ export function ChoiceGrid({
       ref={group}
       role="radiogroup"
       aria-label={label}
+      aria-invalid={invalid || undefined}
       className={`choice-grid ${className ?? ''}`}
       onKeyDown={onKeyDown}
     >

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { clock } from '../../services/clock'
@@ -19,9 +20,10 @@ import {
   $scheduleServiceForm,
   $scheduleServices,
 } from '../../stores/calendar/schedule-lists'
-import { $scheduleErrors, submitSchedule } from '../../stores/calendar/schedule-submit'
+import { $scheduleErrors, isScheduleValid, submitSchedule } from '../../stores/calendar/schedule-submit'
 import type { MessageId } from '../../stores/app/i18n'
 import { DynamicForm } from '../forms/DynamicForm'
+import { focusFirstProblem } from '../forms/focus-first-problem'
 import { steadyPopup } from '../common/steady-popup'
 import { useOverlayOpen } from '../common/useOverlayOpen'
 import { useShadowStyles } from '../root/useShadowStyles'
@@ -56,6 +58,16 @@ export function ScheduleDrawer() {
   const loading = [services, serviceForm, referrers, days, hours].some((list) => list.status === 'loading')
   const overlay = useOverlayOpen(drawer.open ? drawer : null, closeScheduleDrawer)
   const creating = drawer.mode === 'create'
+  const formElement = useRef<HTMLFormElement>(null)
+  // Each refusal for invalid choices, so the agent is taken to the first problem once it is drawn.
+  const [refusals, setRefusals] = useState(0)
+  useEffect(() => {
+    if (refusals > 0) focusFirstProblem(formElement.current)
+  }, [refusals])
+  const submit = () =>
+    void submitSchedule().then((done) => {
+      if (!done && !isScheduleValid($scheduleErrors.get())) setRefusals((count) => count + 1)
+    })
   const t = (id: MessageId) => intl.formatMessage({ id })
   const hourError =
     errors.hour === 'past'
@@ -74,12 +86,13 @@ export function ScheduleDrawer() {
     >
       {drawer.open && (
         <form
+          ref={formElement}
           className="schedule-form"
           aria-busy={loading}
           noValidate
           onSubmit={(event) => {
             event.preventDefault()
-            void submitSchedule()
+            submit()
           }}
         >
           {!creating && drawer.appointment && (
@@ -100,6 +113,7 @@ export function ScheduleDrawer() {
               required
               disabled={form.busy}
               helpText={errors.service ? t('calendar.schedule.errors.service') : ''}
+              aria-invalid={errors.service ? 'true' : undefined}
               onsl-change={(event) => chooseService(selectValue(event))}
             >
               {services.data.map((service) => (
@@ -143,6 +157,7 @@ export function ScheduleDrawer() {
               required
               disabled={form.busy}
               helpText={errors.referrer ? t('calendar.schedule.errors.referrer') : ''}
+              aria-invalid={errors.referrer ? 'true' : undefined}
               onsl-change={(event) => {
                 const index = Number(selectValue(event).replace('link-', ''))
                 chooseReferrer(referrers.data[index]?.url ?? null)
@@ -163,7 +178,7 @@ export function ScheduleDrawer() {
           className="submit"
           loading={form.busy}
           disabled={form.busy}
-          onClick={() => void submitSchedule()}
+          onClick={submit}
         >
           {t(creating ? 'calendar.schedule.submit' : 'calendar.schedule.submitReschedule')}
         </sl-button>

@@ -75,6 +75,7 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
             value={form.day}
             onChoose={chooseDay}
             disabled={form.busy}
+            invalid={!!hourError && !form.day}
           />
         )}
       </section>
@@ -101,6 +102,7 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
             value={form.hour}
             onChoose={chooseHour}
             disabled={form.busy}
+            invalid={!!hourError}
           />
         )}
         {hourError && (

@@ -76,6 +76,10 @@ export const scheduleStyles = css`
     font-size: var(--sl-font-size-x-small);
     opacity: 0.8;
   }
+  /* Faded on the chosen colour it would fall below 4.5:1. */
+  .schedule-drawer .choice[aria-checked='true'] .choice-detail {
+    opacity: 1;
+  }
   .schedule-drawer .muted {
     margin: 0;
     color: var(--sl-color-neutral-600);

@@ -195,6 +195,24 @@ describe('<ScheduleArea> create drawer', () => {
     )
     expect(helpTexts).to.deep.equal(['This field is required.', 'This field is required.'])
     expect(requests.filter((r) => r.method === 'POST')).to.have.length(0)
+    // The agent is taken to the first problem: no day chosen, so the days' one tab stop.
+    await waitUntil(() => area.shadow.activeElement === all('.days .choice')[0], 'focus on the days')
+    expect(q('.days')!.getAttribute('aria-invalid')).to.equal('true')
+    expect(referrer.getAttribute('aria-invalid')).to.equal('true')
+  })
+
+  it('takes the agent to the first field left empty when the slot is chosen (below the fold)', async () => {
+    const { requests } = server()
+    await mountOpen()
+    all('.days .choice')[1]!.click()
+    await waitUntil(() => all('.hours .choice').length === 2, 'the hours')
+    all('.hours .choice')[1]!.click()
+    q('.drawer-footer .submit')!.click()
+    await waitUntil(() => area.shadow.activeElement === q('#schedule-name'), 'focus on the first empty field')
+    expect(q('#schedule-name')!.getAttribute('aria-invalid')).to.equal('true')
+    expect(q('.hours')!.hasAttribute('aria-invalid')).to.equal(false)
+    expect(q('.days')!.hasAttribute('aria-invalid')).to.equal(false)
+    expect(requests.filter((r) => r.method === 'POST')).to.have.length(0)
   })
 
   it('books through the drawer and closes it', async () => {
