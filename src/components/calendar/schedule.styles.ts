@@ -117,6 +117,12 @@ export const scheduleStyles = css`
   .schedule-drawer .time-zone-select.invalid .combobox-input {
     border-color: var(--sl-color-danger-600);
   }
+  .schedule-drawer sl-select[aria-invalid='true']::part(form-control-help-text) {
+    color: var(--sl-color-danger-700);
+  }
+  .schedule-drawer sl-select[aria-invalid='true']::part(combobox) {
+    border-color: var(--sl-color-danger-600);
+  }
   .schedule-drawer .combobox-list {
     position: absolute;
     z-index: 10;

@@ -147,6 +147,7 @@ function CheckboxField({ id, field, value, disabled, onChange, problem }: Checkb
           disabled={disabled}
           checked={value === true}
           helpText={problem}
+          {...(problem ? { 'aria-invalid': 'true' as const } : {})}
           onsl-change={(event) => onChange((event.target as HTMLInputElement).checked)}
         >
           {field.label}

@@ -22,6 +22,16 @@ export const formStyles = css`
     color: var(--sl-color-danger-600);
     margin-inline-start: var(--sl-spacing-3x-small);
   }
+  /* A field's problem reads as one: in the danger colour, its box outlined in it. */
+  .dynamic-form [aria-invalid='true']::part(form-control-help-text) {
+    color: var(--sl-color-danger-700);
+  }
+  .dynamic-form sl-input[aria-invalid='true']::part(base),
+  .dynamic-form sl-textarea[aria-invalid='true']::part(base),
+  .dynamic-form sl-select[aria-invalid='true']::part(combobox),
+  .dynamic-form sl-checkbox[aria-invalid='true']::part(control) {
+    border-color: var(--sl-color-danger-600);
+  }
   .dynamic-form .dynamic-field .field-problem {
     margin: var(--sl-spacing-3x-small) 0 0;
     color: var(--sl-color-danger-700);

@@ -215,6 +215,31 @@ describe('<ScheduleArea> create drawer', () => {
     expect(requests.filter((r) => r.method === 'POST')).to.have.length(0)
   })
 
+  it('takes the agent to a required checkbox left unticked, marked invalid', async () => {
+    const { requests } = server({
+      'GET /services/:id/forms': () => ({
+        body: {
+          id: SERVICE,
+          title: 'Onboarding',
+          duration: 30,
+          form: [{ name: 'terms', label: 'I accept the terms', type: 'checkbox', required: true }],
+        },
+      }),
+    })
+    await mountOpen()
+    all('.days .choice')[0]!.click()
+    await waitUntil(() => all('.hours .choice').length === 2, 'the hours')
+    all('.hours .choice')[0]!.click()
+    const referrer = q<HTMLElement & { value: string }>('.referrer-select')!
+    referrer.value = 'link-0'
+    referrer.dispatchEvent(new CustomEvent('sl-change', { bubbles: true, composed: true }))
+    q('.drawer-footer .submit')!.click()
+    await waitUntil(() => area.shadow.activeElement === q('#schedule-terms'), 'focus on the checkbox')
+    expect(q('#schedule-terms')!.getAttribute('aria-invalid')).to.equal('true')
+    expect(referrer.hasAttribute('aria-invalid')).to.equal(false)
+    expect(requests.filter((r) => r.method === 'POST')).to.have.length(0)
+  })
+
   it('books through the drawer and closes it', async () => {
     const booked = calendarAppointment({ startAt: '2026-11-24T13:00:00.000Z' })
     const { requests } = server({
