@@ -1,8 +1,8 @@
 /**
  * Reading a file a slice at a time for sending. A fresh `ArrayBuffer` per slice (`slice().arrayBuffer()`)
- * is fresh memory each time, and in Chromium that costs more CPU than the copy itself (about 9 ms per MiB
- * against 1 for a reused buffer, bench/file-transfer.mjs's machine): the transfer runs CPU-bound beside
- * the data channel, so the file is read with a BYOB reader into one buffer, used again for every slice.
+ * is fresh memory each time, and in Chromium that costs more CPU than the copy itself (measured once, ad
+ * hoc: about 9 ms of CPU per MiB, against 1 for a reused buffer). The transfer runs CPU-bound beside the
+ * data channel, so the file is read with a BYOB reader into one buffer, used again for every slice.
  */
 
 /** Bytes per slice when none is given. */

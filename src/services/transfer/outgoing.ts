@@ -27,8 +27,8 @@ export async function crcOfPrefix(file: Blob, end: number, live: () => boolean):
 
 /**
  * Sends a file's bytes from `offset` as binary frames, waiting for the channel's queue to drain when
- * it is full, and computes the CRC-32 while reading (seeded with the prefix's). Resolves with the unsigned CRC-32 of the whole file, or null when
- * the target stopped being live.
+ * it is full, and computes the CRC-32 while reading (seeded with the prefix's). Resolves with the
+ * unsigned CRC-32 of the whole file, or null when the target stopped being live.
  *
  * @example
  * const crc = await sendBytes(file, 0, 0, target, (sent) => progress(sent))

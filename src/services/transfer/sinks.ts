@@ -29,8 +29,9 @@ export interface FileSink {
 
 /**
  * Streams the chunks into one Blob that the browser builds as they come (`Response.blob()` of a stream):
- * the cheapest way to a Blob in Chromium, about a fifth of the CPU of Blob parts made on the way, and the
- * transfer runs CPU-bound beside the data channel. A discarded sink starts a new stream.
+ * the cheapest way to a Blob found in Chromium (measured ad hoc: a third or less of the CPU of 4 MiB Blob
+ * parts made on the way), and the transfer runs CPU-bound beside the data channel. A discarded sink
+ * starts a new stream.
  */
 export function blobSink(): FileSink {
   let written = 0
