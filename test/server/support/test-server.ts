@@ -62,6 +62,11 @@ export class TestServer {
     await this.app.context.background.idle()
   }
 
+  /** Waits until the server's fire-and-forget work (a dispatch on a status change...) is done. */
+  async idle(): Promise<void> {
+    await this.app.context.background.idle()
+  }
+
   /** The database of the server. */
   get db() {
     return this.app.context.db
