@@ -121,7 +121,9 @@ export async function answerCall(context: ServerContext, userId: string, callId:
     })
   for (const other of released) await letGo(context, other, callId, 'transferred')
   context.io.to(rooms.room(callId)).except(rooms.user(userId)).emit('peer:join', { peer })
-  if (offer.kind === 'inbound' && released.length === 0 && call.customer_connected)
+  // A queue call's customer is on the queue screen, a call transferred to a segment's too (`queue:status`),
+  // even while the transferring agent's 10 s run: the new agent is their call, not a peer joining one.
+  if (offer.kind === 'inbound' && call.customer_connected)
     context.customers.to(rooms.room(callId)).emit('call:joined', {
       callId,
       agent: name,

@@ -189,6 +189,42 @@ describe('an agent transfers the call to another agent', () => {
   })
 })
 
+describe('an agent transfers the call to another segment', () => {
+  // The transferring agent keeps the call for 10 s unless someone answers first: made long here, so that
+  // the answer always comes within it, however slow the machine.
+  const world = freshWorld({
+    TIMERS: JSON.stringify({ ringTimeoutMs: 30_000, segmentTransferEndMs: 300_000 }),
+  })
+
+  it("rings the segment's agent, who answers at once: the customer leaves the queue screen for the call", async () => {
+    const { server } = world
+    const ana = await agentOnline(await world.newContext(), server, 'ana@demo.test')
+    const customer = await customerCalls(await world.newContext(), server, 'Support', 'Sergio Segment')
+    await answer(ana.page)
+    await customerScreen(customer.page, 'call')
+    // Carla serves Billing (and Support: she comes online once Ana has the call).
+    const carla = await agentOnline(await world.newContext(), server, 'carla@demo.test')
+
+    await ana.page.click(inConsole('.menu-transfer'))
+    const row = ana.page.locator(inConsole('.transfer-dialog tr')).filter({ hasText: 'Billing' })
+    await row.locator('sl-button').click()
+    await ana.page.click(inConsole('.confirm-transfer'))
+    await toastShown(ana.page, 'The call was transferred to Billing', 60_000)
+    await customerScreen(customer.page, 'queue')
+
+    const modal = carla.page.locator(inConsole('dialog.inbound-modal[open]'))
+    await modal.waitFor({ timeout: 30_000 })
+    assert.match((await modal.textContent()) ?? '', /Support/)
+    await answer(carla.page)
+    await customerScreen(customer.page, 'call')
+    assert.match((await customer.page.textContent('#agent-name')) ?? '', /Carla/)
+    // Ana is out of the call.
+    await ana.page.locator(inConsole('.call-area')).waitFor({ state: 'detached', timeout: 20_000 })
+    await playsFrames(carla.page, AGENT_VIDEO)
+    await playsFrames(customer.page, CUSTOMER_VIDEO)
+  })
+})
+
 describe('an agent invites a second agent into the call', () => {
   const world = freshWorld({ TIMERS })
 

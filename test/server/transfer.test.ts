@@ -106,6 +106,29 @@ describe('transfer', () => {
     assert.equal(again.callId, call.id)
   })
 
+  it('to a segment, answered within the 10 s: the customer, queued again, is told the call goes on with the new agent', async () => {
+    const { owner, other, call, customer } = await inCall()
+    const to = await target([other])
+    owner.client.emit('call:transfer:segment', { segment: other })
+    await owner.client.next<TransferSuccess>('call:transfer:success')
+    await to.client.next<InboundCall>('inbound')
+    assert.equal((await customer.next<{ position: number }>('queue:status')).position, 1)
+    // The new agent answers at once, while the owner's 10 s are still running.
+    await answer(to.client, call.id)
+    assert.deepEqual(await owner.client.next('end'), { callId: call.id, reason: 'transferred' })
+    // The customer left the call screen for the queue: a `peer:join` alone would leave them there.
+    const joined = await customer.next<{ callId: string; agent: string; peers: { id: string }[] }>(
+      'call:joined',
+    )
+    assert.equal(joined.callId, call.id)
+    assert.match(joined.agent, /^Target /)
+    assert.deepEqual(
+      joined.peers.map((peer) => peer.id),
+      [`agent:${to.userId}`],
+    )
+    assert.equal(customer.has('peer:join'), false)
+  })
+
   it('to a segment nobody is online in: 422 no-agents', async () => {
     const { owner } = await inCall()
     const empty = await server.createSegment('Empty')

@@ -5,16 +5,19 @@ import type { PagedList } from '../../stores/directory/paged-list'
 import { TablePager } from './TablePager'
 import { RowSelectButton } from './RowSelectButton'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
+import '@shoelace-style/shoelace/dist/components/tag/tag.js'
 
 interface SegmentsTableProps {
   list: PagedList<Segment>
   selected: string | null
   onSelect: (segment: Segment) => void
   locked: boolean
+  /** The call's own segment: tagged so, and not selectable (the server refuses a transfer to it). */
+  current: string | null
 }
 
 /** Departments (segments) as a paged table: name and a select button. */
-export function SegmentsTable({ list, selected, onSelect, locked }: SegmentsTableProps) {
+export function SegmentsTable({ list, selected, onSelect, locked, current }: SegmentsTableProps) {
   const state = useStore(list.$state)
   return (
     <div className="server-table" aria-busy={state.loading}>
@@ -34,14 +37,22 @@ export function SegmentsTable({ list, selected, onSelect, locked }: SegmentsTabl
         <tbody>
           {state.rows.map((segment) => {
             const chosen = selected === segment.id
+            const own = segment.id === current
             return (
               <tr key={segment.id} className={chosen ? 'chosen' : ''} data-segment-id={segment.id}>
-                <td>{segment.name}</td>
+                <td>
+                  {segment.name}
+                  {own && (
+                    <sl-tag size="small" variant="neutral" className="current-segment">
+                      <FormattedMessage id="call.table.currentSegment" />
+                    </sl-tag>
+                  )}
+                </td>
                 <td>
                   <RowSelectButton
                     name={segment.name}
                     chosen={chosen}
-                    disabled={locked}
+                    disabled={locked || own}
                     onSelect={() => onSelect(segment)}
                   />
                 </td>

@@ -11,6 +11,7 @@ import {
   transferAgents,
   transferSegments,
 } from '../../stores/call/transfer'
+import { $call } from '../../stores/call/call-state'
 import { AgentsTable } from './AgentsTable'
 import { SegmentsTable } from './SegmentsTable'
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js'
@@ -28,6 +29,7 @@ export function TransferDialog() {
   const intl = useIntl()
   const transfer = useStore($transfer)
   const target = transfer.target
+  const currentSegment = useStore($call)?.details?.segment.id ?? null
   return (
     <sl-dialog
       className="transfer-dialog"
@@ -62,6 +64,7 @@ export function TransferDialog() {
             list={transferSegments}
             selected={target?.type === 'segment' ? target.id : null}
             locked={transfer.pending}
+            current={currentSegment}
             onSelect={(segment) =>
               chooseTransferTarget({ type: 'segment', id: segment.id, name: segment.name })
             }

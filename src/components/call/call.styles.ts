@@ -429,6 +429,9 @@ export const callStyles = css`
     border-bottom: 1px solid var(--sl-color-neutral-200);
     overflow-wrap: anywhere;
   }
+  .current-segment {
+    margin-inline-start: var(--sl-spacing-x-small);
+  }
   .server-table tr.chosen {
     background: var(--sl-color-primary-50);
   }

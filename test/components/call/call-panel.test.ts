@@ -11,6 +11,7 @@ import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import { startMeeting } from '../../../src/stores/call/call'
 import { editComments } from '../../../src/stores/call/call-comments'
 import { frames, waitUntil } from '../../support/waits'
+import { page as areaPage } from '../../support/areas-fixtures'
 
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
 
@@ -213,6 +214,24 @@ describe('<agent-call-panel> in a call', () => {
     ;[...view.querySelectorAll('sl-button')].find((b) => text(b) === 'Website details')!.click()
     await waitUntil(() => page.$('.website-dialog table'))
     expect(text(page.$('.parameters tbody'))).to.equal('utm_sourcemailorder42')
+  })
+
+  it("tags the call's own segment in the transfer modal and lets the agent choose only another", async () => {
+    const call = joinedCall()
+    const billing = { id: newId(), name: 'Billing' }
+    page.api.route('GET', '/api/segments', { status: 200, body: areaPage([billing, call.segment]) })
+    page.api.route('GET', '/api/users', { status: 200, body: areaPage([]) })
+    page.socket.serverEmit('join', call)
+    ;(await page.find<HTMLButtonElement>('.menu-transfer')).click()
+    const row = (id: string) => page.$(`.transfer-dialog tr[data-segment-id="${id}"]`)
+    await waitUntil(() => row(call.segment.id) && row(billing.id), 'the segments never showed')
+    const button = (id: string) => row(id)!.querySelector<HTMLElement & { disabled: boolean }>('sl-button')!
+    expect(text(row(call.segment.id)!.querySelector('td'))).to.equal('SupportThis call’s segment')
+    expect(button(call.segment.id).disabled).to.equal(true)
+    expect(text(row(billing.id)!.querySelector('td'))).to.equal('Billing')
+    expect(button(billing.id).disabled).to.equal(false)
+    button(billing.id).click()
+    await waitUntil(() => text(page.$('.transfer-target')).includes('Billing'), 'Billing never chosen')
   })
 
   it('asks before removing the customer, then kicks', async () => {
