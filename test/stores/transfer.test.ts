@@ -189,6 +189,45 @@ describe('transfer and invitation', () => {
     expect(toasts()).to.deep.equal([{ id: 'call.transfer.noAgents', values: { name: 'Sales' } }])
   })
 
+  it('shows a refusal once when it comes both as the error reply and as call:transfer:error', async () => {
+    const target = { type: 'segment' as const, ...sales }
+    socket.answer('call:transfer:segment', () => {
+      // The reference server's order: the event, then the reply.
+      socket.serverEmit('call:transfer:error', {
+        callId,
+        target,
+        code: 422,
+        reason: 'no-agents',
+        message: 'no',
+      })
+      return refused(422, 'No hay agentes conectados en el segmento.', { reason: 'no-agents' })
+    })
+    openTransfer()
+    chooseTransferTarget(target)
+    await confirmTransfer()
+    expect($transfer.get().pending).to.equal(false)
+    expect(toasts()).to.deep.equal([{ id: 'call.transfer.noAgents', values: { name: 'Sales' } }])
+  })
+
+  it('shows a refused invitation once when it comes both as the error reply and as call:invite:error', async () => {
+    const target = { type: 'agent' as const, id: bruno.id, name: 'Bruno Test' }
+    socket.answer('call:invite:agent', () => {
+      socket.serverEmit('call:invite:error', {
+        callId,
+        target,
+        code: 409,
+        reason: 'unavailable',
+        message: 'no',
+      })
+      return refused(409, 'El agente no está disponible.', { reason: 'unavailable' })
+    })
+    openInvite()
+    chooseInvitee(bruno)
+    await confirmInvite()
+    expect($invite.get().open).to.equal(false)
+    expect(toasts()).to.deep.equal([{ id: 'call.invite.unavailable', values: { name: 'Bruno Test' } }])
+  })
+
   it('invites: the button waits, success closes and notifies', async () => {
     socket.answer('call:invite:agent', () => ok())
     openInvite()

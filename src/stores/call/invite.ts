@@ -70,10 +70,21 @@ export async function confirmInvite(): Promise<void> {
   }
 }
 
+/**
+ * The toast key of an invitation's outcome: a refusal comes both as the request's error and as
+ * `call:invite:error` (the reference server sends both), and the agent must read it once.
+ */
+const OUTCOME_TOAST = 'invite-outcome'
+
 /** `call:invite:success`: the invited agent answered. */
 export function inviteSucceeded(success: InviteSuccess): void {
   $invite.set(CLOSED)
-  notify({ variant: 'success', messageId: 'call.invite.success', values: { name: success.target.name } })
+  notify({
+    variant: 'success',
+    messageId: 'call.invite.success',
+    values: { name: success.target.name },
+    key: OUTCOME_TOAST,
+  })
 }
 
 const FAILURE_MESSAGES: Record<InviteError['reason'], MessageId> = {
@@ -87,7 +98,12 @@ const FAILURE_MESSAGES: Record<InviteError['reason'], MessageId> = {
 export function inviteFailed(error: InviteError): void {
   const name = error.target?.name ?? $invite.get().target?.name ?? ''
   $invite.set(CLOSED)
-  notify({ variant: 'warning', messageId: FAILURE_MESSAGES[error.reason], values: { name } })
+  notify({
+    variant: 'warning',
+    messageId: FAILURE_MESSAGES[error.reason],
+    values: { name },
+    key: OUTCOME_TOAST,
+  })
 }
 
 /** Closes everything (the call ended). */

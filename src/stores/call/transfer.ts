@@ -107,12 +107,18 @@ export async function confirmTransfer(): Promise<void> {
   }
 }
 
+/**
+ * The toast key of a transfer's outcome: a refusal comes both as the request's error and as
+ * `call:transfer:error` (the reference server sends both), and the agent must read it once.
+ */
+const OUTCOME_TOAST = 'transfer-outcome'
+
 /** `call:transfer:success`: the modal closes with a success message. */
 export function transferSucceeded(success: TransferSuccess): void {
   $transfer.set(CLOSED)
   const messageId: MessageId =
     success.target.type === 'segment' ? 'call.transfer.successSegment' : 'call.transfer.successAgent'
-  notify({ variant: 'success', messageId, values: { name: success.target.name } })
+  notify({ variant: 'success', messageId, values: { name: success.target.name }, key: OUTCOME_TOAST })
 }
 
 const FAILURE_MESSAGES: Record<TransferError['reason'], MessageId> = {
@@ -131,6 +137,7 @@ export function transferFailed(error: TransferError): void {
     variant: 'warning',
     messageId: FAILURE_MESSAGES[error.reason],
     values: { name: target?.name ?? '' },
+    key: OUTCOME_TOAST,
   })
 }
 
