@@ -11,7 +11,7 @@ import {
   transferAgents,
   transferSegments,
 } from '../../stores/call/transfer'
-import { $call } from '../../stores/call/call-state'
+import { $call } from '../../stores/call/call'
 import { AgentsTable } from './AgentsTable'
 import { SegmentsTable } from './SegmentsTable'
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js'
