@@ -39,9 +39,14 @@ export function ticker(element: HTMLElement, since: number): () => void {
 export function addChatLine(name: string, text: string, mine: boolean): void {
   const log = byId('chat-log')
   const line = document.createElement('p')
-  const who = document.createElement('strong')
+  // Each side's text isolated: a direction override typed in one cannot turn the other around.
+  const who = document.createElement('bdi')
   who.textContent = mine ? t('customerPage.chat.you') : name
-  line.append(who, `: ${text}`)
+  const said = document.createElement('bdi')
+  said.textContent = text
+  const strong = document.createElement('strong')
+  strong.append(who)
+  line.append(strong, ': ', said)
   log.append(line)
   log.scrollTop = log.scrollHeight
 }

@@ -102,6 +102,26 @@ describe('demo/customer.html calling an agent', () => {
       (m) => m.includes('Claro, dígame'),
       'chat at the customer',
     )
+    // A long link breaks within the chat log, isolated from the name before it.
+    const link = `https://shop.example/track/${'a1'.repeat(150)}`
+    await agent.evaluate((text) => window.agentActions.chat(text), link)
+    await until(
+      customer,
+      () => window.customerState.messages,
+      // Serialised into the page: the link is the only line that long.
+      (m) => m.some((line) => line.length > 300),
+      'the link at the customer',
+    )
+    const log = await customer.evaluate(() => {
+      const element = document.getElementById('chat-log')!
+      const last = element.lastElementChild!
+      return {
+        overflow: element.scrollWidth - element.clientWidth,
+        isolated: [...last.querySelectorAll('bdi')].map((bdi) => bdi.textContent),
+      }
+    })
+    assert.equal(log.overflow, 0, 'the link runs out of the chat log')
+    assert.equal(log.isolated[1], link)
 
     // A file from the customer to the agent over the files channel the agent opens, CRC-32 checked.
     await agent.evaluate(() => window.agentActions.openFiles())

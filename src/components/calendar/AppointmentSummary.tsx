@@ -30,7 +30,9 @@ export function AppointmentSummary({ appointment, timeZone, now, joining }: Appo
   const sameWall = range(customerZone) === range(timeZone)
   return (
     <div className="appointment-summary">
-      <h3 className="detail-title">{appointment.title}</h3>
+      <h3 className="detail-title">
+        <bdi>{appointment.title}</bdi>
+      </h3>
       <AppointmentTags appointment={appointment} />
       <p className="appointment-when">
         <span className="when-agent">{range(timeZone)}</span>

@@ -7,6 +7,7 @@ import {
   denyParticipant,
 } from '../../stores/call/waiting-room'
 import { RelativeMinutes } from './RelativeMinutes'
+import { isolateBidi } from '../../lib/bidi'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 
 /** The waiting room: who waits and since when, with accept and deny by session id. */
@@ -26,7 +27,7 @@ export function AuthorizationsView() {
         const name = person.name || person.sessionId
         return (
           <li key={person.sessionId} className="authorization">
-            <span className="who">{name}</span>
+            <bdi className="who">{name}</bdi>
             <span className="waited">
               <FormattedMessage id="call.waitingRoom.waiting" />{' '}
               <RelativeMinutes since={Date.parse(person.createdAt)} />
@@ -34,14 +35,14 @@ export function AuthorizationsView() {
             <sl-icon-button
               name="check-lg"
               className="accept"
-              label={intl.formatMessage({ id: 'call.waitingRoom.accept' }, { name })}
+              label={intl.formatMessage({ id: 'call.waitingRoom.accept' }, { name: isolateBidi(name) })}
               disabled={busy.includes(person.sessionId)}
               onClick={() => void acceptParticipant(person.sessionId)}
             ></sl-icon-button>
             <sl-icon-button
               name="x-lg"
               className="deny"
-              label={intl.formatMessage({ id: 'call.waitingRoom.deny' }, { name })}
+              label={intl.formatMessage({ id: 'call.waitingRoom.deny' }, { name: isolateBidi(name) })}
               disabled={busy.includes(person.sessionId)}
               onClick={() => void denyParticipant(person.sessionId)}
             ></sl-icon-button>

@@ -20,7 +20,9 @@ export function InfoView() {
   if (!details)
     return (
       <div className="info-view">
-        <h3>{call.appointment?.title}</h3>
+        <h3>
+          <bdi>{call.appointment?.title}</bdi>
+        </h3>
         <dl className="details">
           <div className="line">
             <dt>

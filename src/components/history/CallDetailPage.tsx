@@ -67,7 +67,9 @@ export default function CallDetailPage() {
       ) : (
         <>
           <header className="page-header">
-            <h2 id="page-title">{current.detail.customerName || '—'}</h2>
+            <h2 id="page-title">
+              <bdi>{current.detail.customerName || '—'}</bdi>
+            </h2>
             <OutcomeTag outcome={current.detail.outcome} />
             <ViaNote via={current.detail.via} />
           </header>

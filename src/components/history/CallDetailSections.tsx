@@ -137,10 +137,10 @@ export function TranscriptCard({ detail }: { detail: Detail }) {
           {detail.messages.map((line) => (
             <li key={line.id} data-from={line.from}>
               <span className="meta">
-                {line.name} · <FormattedTime value={line.at} />
+                <bdi>{line.name}</bdi> · <FormattedTime value={line.at} />
               </span>
               <br />
-              {line.text}
+              <bdi>{line.text}</bdi>
             </li>
           ))}
         </ol>
@@ -164,7 +164,7 @@ export function FilesCard({ detail }: { detail: Detail }) {
           {detail.files.map((file) => (
             <li key={file.id}>
               <div className="item-head">
-                <span>{file.name}</span>
+                <bdi>{file.name}</bdi>
                 <span className="meta">
                   <FormattedNumber value={file.size / 1024} maximumFractionDigits={1} /> KB
                 </span>
@@ -189,7 +189,7 @@ export function FilesCard({ detail }: { detail: Detail }) {
           {detail.recordings.map((recording) => (
             <li key={recording.id} data-recording={recording.id}>
               <div className="item-head">
-                <span>{recording.name}</span>
+                <bdi>{recording.name}</bdi>
                 <span className="tag">
                   <FormattedMessage
                     id="history.recordingStatus"

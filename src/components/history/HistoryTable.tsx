@@ -71,7 +71,10 @@ export function HistoryTable({ rows, busy }: { rows: CallHistoryItem[]; busy: bo
                 <FormattedDate value={row.startedAt} dateStyle="medium" timeStyle="short" />
               </td>
               <td>
-                <CallLink id={row.id}>{row.customerName || '—'}</CallLink> <ViaNote via={row.via} />
+                <CallLink id={row.id}>
+                  <bdi>{row.customerName || '—'}</bdi>
+                </CallLink>{' '}
+                <ViaNote via={row.via} />
               </td>
               <td>
                 {row.segment?.name ??

@@ -47,6 +47,11 @@ export const baseStyles = css`
   .agent-root *::after {
     box-sizing: border-box;
   }
+  /* Text a customer typed (a name, an email, a link) is isolated in <bdi> everywhere; one long word of it
+     breaks where it must, rather than widening its column past the screen. */
+  .agent-root bdi {
+    overflow-wrap: anywhere;
+  }
   .agent-root :focus-visible {
     outline: var(--sl-focus-ring);
     outline-offset: var(--sl-focus-ring-offset);

@@ -49,6 +49,23 @@ describe('Call detail page', () => {
     expect($path.get()).to.equal(`/recordings?recording=${'e'.repeat(24)}`)
   })
 
+  it("isolates the customer's name and chat, and breaks one long word of them within the page", async () => {
+    const name = `\u202Egnp.exe${'W'.repeat(92)}`
+    const said = `\u202E${'Z'.repeat(400)}`
+    const [line] = detail.messages
+    answer = () => ({
+      body: { ...detail, customerName: name, messages: [{ ...line!, name, text: said }] },
+    })
+    area = await renderArea(<CallDetailPage />)
+    await waitUntil(() => section('chat'), 'no detail')
+    const isolated = (within: Element) => [...within.querySelectorAll('bdi')].map((bdi) => bdi.textContent)
+    expect(isolated(area.shadow.querySelector('h2')!)).to.deep.equal([name])
+    // Name and text each isolated: an override in the name cannot turn the time beside it around.
+    expect(isolated(section('chat')!)).to.deep.equal([name, said])
+    for (const element of [area.shadow.querySelector('h2')!, section('chat')!])
+      expect(element.scrollWidth).to.be.at.most(element.clientWidth)
+  })
+
   it('downloads a saved file with the agent’s token', async () => {
     area = await renderArea(<CallDetailPage />)
     await waitUntil(() => section('files'), 'no files')

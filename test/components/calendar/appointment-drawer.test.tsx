@@ -65,6 +65,18 @@ describe('<AppointmentDrawer>', () => {
     expect(q('.appointment-when.customer .when-zone')!.textContent?.trim()).to.equal('Chile Time (Santiago)')
   })
 
+  it("keeps a customer's name of one long word, with a direction override, within the drawer", async () => {
+    const title = `Video consultation – \u202Egnp.exe${'x'.repeat(300)}`
+    await open(calendarAppointment({ title }))
+    const heading = q('.detail-title')!
+    // Isolated: the override turns the customer's own text around, not the rest of the drawer.
+    expect(heading.querySelector('bdi')?.textContent).to.equal(title)
+    // Broken within the drawer: the heading, the times and the join button stay in sight.
+    const body = q('.appointment-drawer')!.shadowRoot!.querySelector<HTMLElement>('[part~="body"]')!
+    expect(body.scrollWidth).to.be.at.most(body.clientWidth)
+    expect(heading.scrollWidth).to.be.at.most(heading.clientWidth)
+  })
+
   it('masks the contact values until the eye toggle shows them; links can be copied', async () => {
     const item = calendarAppointment()
     await open(item)

@@ -195,6 +195,22 @@ describe('<agent-call-panel> in a call', () => {
       expect(getComputedStyle(element).unicodeBidi).to.equal('isolate')
   })
 
+  it("breaks a customer's name of one long word within the call area, its heading and the info view", async () => {
+    // 100 characters, the longest name the customer page sends, and no space to break at.
+    const name = `\u202Egnp.exe${'W'.repeat(92)}`
+    page.socket.serverEmit(
+      'join',
+      joinedCall({ customerName: name, peers: [{ id: 'customer:1', role: 'customer', name }] }),
+    )
+    const heading = await page.find('.call-header h2')
+    const view = await page.find('.info-view')
+    expect(text(heading)).to.contain(name)
+    expect(text(view)).to.contain(name)
+    // Nothing runs past its box: the name wraps instead of widening the heading or the view's column.
+    for (const element of [page.$('.call-area')!, heading, view, page.$('.call-view')!])
+      expect(element.scrollWidth, element.className || element.localName).to.be.at.most(element.clientWidth)
+  })
+
   it('counts the comments against the 10,000-character limit and says when they are too long', async () => {
     page.socket.serverEmit('join', joinedCall({ comments: 'Refund' }))
     const field = await page.find('.comments-field sl-textarea')
