@@ -15,6 +15,8 @@ export const SOCKET_PATH = '/ws'
 export const RETRY_AFTER_429_MS = 1_000
 /** Debounce of agent-form and comment saves. */
 export const SAVE_DEBOUNCE_MS = 500
+/** A comment or agent-form save that failed is tried again this long after, for as long as the call lasts. */
+export const SAVE_RETRY_MS = 5_000
 /** Capture button stays locked this long after a shot. */
 export const CAPTURE_LOCK_MS = 1_000
 /** After `beamport:create`, the data channel connects this long later (SPEC §4). */

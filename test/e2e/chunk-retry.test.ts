@@ -59,4 +59,29 @@ describe('a chunk that failed to load (the network cut while it travelled)', () 
     assert.match((await modal.textContent()) ?? '', /Support/)
     assert.equal(asked.length, 2, `asked for ${asked.join(', ')}`)
   })
+
+  it("saves the comments on the next try when the sanitizer's chunk failed at their first save", async () => {
+    const context = await world.newContext()
+    const asked = await cutFirstRequest(context, 'purify\\.es')
+    const agent = await agentOnline(context, world.server, 'ana@demo.test')
+    const customer = await customerCalls(
+      await world.newContext(),
+      world.server,
+      'Support',
+      'Paula Playwright',
+    )
+    await agent.page.locator(inConsole('dialog.inbound-modal[open]')).waitFor()
+    await agent.page.click(inConsole('.answer-button'))
+    await agent.page.fill(inConsole('.comments-field textarea'), 'Refund <b>asked</b>')
+    // The first save finds no sanitizer and says so; the retry 5 s later loads it and saves.
+    await agent.page.locator(inConsole('.comments-field .save-error')).waitFor()
+    await agent.page.locator(inConsole('.comments-field .save-saved')).waitFor()
+    assert.equal(asked.length, 2, `asked for ${asked.join(', ')}`)
+    assert.match(asked[1]!, /\?retry=1$/)
+    const callId = await customer.page.evaluate(() => window.customerState.callId)
+    const stored = (await (await fetch(`${world.server.url}/api/dev/calls/${callId}`)).json()) as {
+      comments: string
+    }
+    assert.equal(stored.comments, 'Refund asked')
+  })
 })

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing'
 import { waitUntil } from '../support/waits'
 import { cleanStores, keepMount } from 'nanostores'
-import { SAVE_DEBOUNCE_MS } from '../../src/constants'
+import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from '../../src/constants'
 import { $activity, hangupActive, resetActivity } from '../../src/stores/status/activity'
 import {
   $call,
@@ -181,6 +181,54 @@ describe('the active call', () => {
     await time.tick(SAVE_DEBOUNCE_MS)
     await settle()
     expect(sent('form:update')).to.deep.equal([{ values: { reason: 'a', email: 'not-an-email' } }])
+  })
+
+  it('tries failed comment and form saves again 5 s later, the link still up, until the server takes them', async () => {
+    const call = joinedCall({ agentForm: form })
+    socket.serverEmit('join', call)
+    // The server fails the first save of each (a timeout, a database error) and takes the next.
+    let down = true
+    socket.answer('comments', () =>
+      down ? refused(500) : ok({ callId: call.id, date: new Date().toISOString() }),
+    )
+    socket.answer('form:update', () => (down ? refused(500) : ok()))
+    editComments('Refund asked')
+    editFormField('reason', 'refund')
+    await time.tick(SAVE_DEBOUNCE_MS)
+    await settle(20)
+    expect($callComments.get()).to.include({ status: 'error', dirty: true })
+    expect($callForm.get()).to.include({ status: 'error', dirty: true })
+    expect(sent('comments')).to.have.length(1)
+    expect(sent('form:update')).to.have.length(1)
+
+    down = false
+    await time.tick(SAVE_RETRY_MS - 1)
+    await settle(20)
+    expect(sent('comments')).to.have.length(1)
+    await time.tick(1)
+    await settle(20)
+    expect(sent('comments')).to.deep.equal([{ comments: 'Refund asked' }, { comments: 'Refund asked' }])
+    expect(sent('form:update').at(-1)).to.deep.equal({ values: { reason: 'refund' } })
+    expect($callComments.get()).to.include({ status: 'saved', dirty: false })
+    expect($callForm.get()).to.include({ status: 'saved', dirty: false })
+    // Saved: nothing more is sent.
+    await time.tick(SAVE_RETRY_MS * 3)
+    await settle(20)
+    expect(sent('comments')).to.have.length(2)
+    expect(sent('form:update')).to.have.length(2)
+  })
+
+  it('stops trying a failed save once the call ends', async () => {
+    socket.answer('comments', () => refused(500))
+    socket.serverEmit('join', joinedCall())
+    editComments('Refund asked')
+    await time.tick(SAVE_DEBOUNCE_MS)
+    await settle(20)
+    expect($callComments.get()).to.include({ status: 'error' })
+    abandonCall()
+    await time.tick(SAVE_RETRY_MS * 3)
+    await settle(20)
+    expect(sent('comments')).to.have.length(1)
   })
 
   it('sends comments and form values again after a reconnect (rejoin), keeping what was typed', async () => {

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 import { CommentsUpdatedSchema, MAX_TEXT } from '../../protocol'
-import { SAVE_DEBOUNCE_MS } from '../../constants'
+import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from '../../constants'
 import { clock, type TimerId } from '../../services/clock'
 import { realtime } from '../session/connection'
 import { dropDraft, keepCommentsDraft } from './call-drafts'
@@ -62,25 +62,32 @@ export function editComments(text: string): void {
   if (!tooLong) timer = clock.setTimeout(() => void saveComments(), SAVE_DEBOUNCE_MS)
 }
 
-/** Sends the comments now (the debounce ran out, or a reconnect found them unsaved). */
+/**
+ * Sends the comments now (the debounce ran out, a reconnect found them unsaved, or the last try failed).
+ * A failure (the sanitizer's chunk or the request) is tried again {@link SAVE_RETRY_MS} later.
+ */
 export async function saveComments(): Promise<void> {
   clock.clearTimeout(timer)
   const text = $callComments.get().text
-  const comments = await sanitizeComments(text)
-  // The server would refuse it for its size, every time: say so, and send nothing.
-  if (comments.length > MAX_TEXT) {
-    if ($callComments.get().text === text) $callComments.set({ ...$callComments.get(), status: 'tooLong' })
-    return
-  }
-  $callComments.set({ ...$callComments.get(), status: 'saving' })
   try {
+    const comments = await sanitizeComments(text)
+    // The server would refuse it for its size, every time: say so, and send nothing.
+    if (comments.length > MAX_TEXT) {
+      if ($callComments.get().text === text) $callComments.set({ ...$callComments.get(), status: 'tooLong' })
+      return
+    }
+    $callComments.set({ ...$callComments.get(), status: 'saving' })
     const saved = await realtime().request('comments', { comments }, CommentsUpdatedSchema)
     // Typed again meanwhile: that newer text is still to be saved.
     if ($callComments.get().text !== text) return
     $callComments.set({ ...$callComments.get(), status: 'saved', savedAt: saved.date, dirty: false })
     dropDraft('comments')
   } catch {
-    if ($callComments.get().text === text) $callComments.set({ ...$callComments.get(), status: 'error' })
+    // Typed again meanwhile (that newer text has its own save coming), or the call ended (nothing is dirty).
+    const now = $callComments.get()
+    if (now.text !== text || !now.dirty) return
+    $callComments.set({ ...now, status: 'error' })
+    timer = clock.setTimeout(() => void saveComments(), SAVE_RETRY_MS)
   }
 }
 

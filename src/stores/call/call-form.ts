@@ -1,7 +1,7 @@
 import { atom } from 'nanostores'
 import * as v from 'valibot'
 import { validateFormValues, type FormDefinition, type FormValues } from '../../protocol'
-import { SAVE_DEBOUNCE_MS } from '../../constants'
+import { SAVE_DEBOUNCE_MS, SAVE_RETRY_MS } from '../../constants'
 import { clock, type TimerId } from '../../services/clock'
 import { realtime } from '../session/connection'
 import { dropDraft, keepFormDraft } from './call-drafts'
@@ -85,7 +85,10 @@ export function editFormField(name: string, value: FormValues[string]): void {
   timer = clock.setTimeout(() => void saveForm(), SAVE_DEBOUNCE_MS)
 }
 
-/** Sends the values now (the debounce ran out, or a reconnect found them unsaved). */
+/**
+ * Sends the values now (the debounce ran out, a reconnect found them unsaved, or the last try failed). A
+ * failure is tried again {@link SAVE_RETRY_MS} later.
+ */
 export async function saveForm(): Promise<void> {
   clock.clearTimeout(timer)
   const values = $callForm.get().values
@@ -96,7 +99,10 @@ export async function saveForm(): Promise<void> {
     $callForm.set({ ...$callForm.get(), status: 'saved', dirty: false })
     dropDraft('form')
   } catch {
-    if ($callForm.get().values === values) $callForm.set({ ...$callForm.get(), status: 'error' })
+    // Changed again meanwhile: those newer values have their own save coming.
+    if ($callForm.get().values !== values) return
+    $callForm.set({ ...$callForm.get(), status: 'error' })
+    timer = clock.setTimeout(() => void saveForm(), SAVE_RETRY_MS)
   }
 }
 
