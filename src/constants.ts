@@ -17,6 +17,9 @@ export const RETRY_AFTER_429_MS = 1_000
 export const SAVE_DEBOUNCE_MS = 500
 /** A comment or agent-form save that failed is tried again this long after, for as long as the call lasts. */
 export const SAVE_RETRY_MS = 5_000
+/** Tries of a chunk that a call needs at once (the peer library), and the wait between two. */
+export const CHUNK_IMPORT_ATTEMPTS = 3
+export const CHUNK_RETRY_DELAY_MS = 2_000
 /** Capture button stays locked this long after a shot. */
 export const CAPTURE_LOCK_MS = 1_000
 /** After `beamport:create`, the data channel connects this long later (SPEC §4). */

@@ -1,3 +1,6 @@
+import { CHUNK_IMPORT_ATTEMPTS, CHUNK_RETRY_DELAY_MS } from '../constants'
+import { delay } from './clock'
+
 /**
  * Where the self-contained build's dynamic imports find {@link importChunk}: the build renders each
  * `import('./chunk.js')` as a call of this global (scripts/rollup-plugins.mjs, `retryableChunkImports`),
@@ -46,4 +49,27 @@ export function chunkFailures(url: string): number {
 export function installChunkImport(): void {
   const globals = globalThis as ChunkGlobals
   globals[CHUNK_IMPORT_KEY] ??= importChunk
+}
+
+/**
+ * Runs `load` (a dynamic import of a chunk) until it succeeds, `attempts` times at most, `delayMs` apart on
+ * the console's clock. Each try asks for the chunk again ({@link importChunk}): a network blip while a call
+ * starts costs a delay, not the call's media. Rejects with the last failure.
+ *
+ * @example
+ * const { createPeerLink } = await importWithRetries(() => import('./peer'))
+ */
+export async function importWithRetries<T>(
+  load: () => Promise<T>,
+  attempts = CHUNK_IMPORT_ATTEMPTS,
+  delayMs = CHUNK_RETRY_DELAY_MS,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await load()
+    } catch (error) {
+      if (attempt >= attempts) throw error
+    }
+    await delay(delayMs)
+  }
 }

@@ -2,7 +2,14 @@ import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext } from 'playwright-core'
 import { axeFailures } from './support/axe'
-import { agentOnline, customerCalls, inConsole, signIn } from './support/console-page'
+import {
+  agentOnline,
+  customerCalls,
+  customerScreen,
+  inConsole,
+  playsFrames,
+  signIn,
+} from './support/console-page'
 import { freshWorld } from './support/world'
 
 /**
@@ -83,5 +90,25 @@ describe('a chunk that failed to load (the network cut while it travelled)', () 
       comments: string
     }
     assert.equal(stored.comments, 'Refund asked')
+  })
+
+  it("connects the call's media when the peer library's chunk failed as the agent answered", async () => {
+    const context = await world.newContext()
+    const asked = await cutFirstRequest(context, 'peer')
+    const agent = await agentOnline(context, world.server, 'ana@demo.test')
+    const customer = await customerCalls(
+      await world.newContext(),
+      world.server,
+      'Support',
+      'Paula Playwright',
+    )
+    await agent.page.locator(inConsole('dialog.inbound-modal[open]')).waitFor()
+    await agent.page.click(inConsole('.answer-button'))
+    await customerScreen(customer.page, 'call')
+    // Asked again 2 s later: both sides then see each other.
+    await playsFrames(agent.page, inConsole('.main-video video'))
+    await playsFrames(customer.page, '#remote-videos video')
+    assert.equal(asked.length, 2, `asked for ${asked.join(', ')}`)
+    assert.match(asked[1]!, /\?retry=1$/)
   })
 })

@@ -3,8 +3,12 @@ import {
   CHUNK_IMPORT_KEY,
   chunkFailures,
   importChunk,
+  importWithRetries,
   installChunkImport,
 } from '../../src/services/chunk-import'
+import { CHUNK_IMPORT_ATTEMPTS, CHUNK_RETRY_DELAY_MS } from '../../src/constants'
+import { fakeClock, type FakeClock } from '../support/fake-clock'
+import { waitUntil, within } from '../support/waits'
 
 /** A chunk the test server fails once, then serves (web-test-runner.config.mjs, `flakyChunk`). */
 const flakyChunk = () => new URL(`/flaky-chunk/${crypto.randomUUID()}.js`, location.href).href
@@ -44,5 +48,38 @@ describe('importChunk', () => {
     expect(installed).to.equal(importChunk)
     installChunkImport()
     expect((globalThis as { [CHUNK_IMPORT_KEY]?: unknown })[CHUNK_IMPORT_KEY]).to.equal(installed)
+  })
+})
+
+describe('importWithRetries', () => {
+  let time: FakeClock
+  beforeEach(() => (time = fakeClock()))
+  afterEach(() => time.restore())
+
+  it('asks again for a chunk that failed, after the delay, and resolves with it', async () => {
+    const url = flakyChunk()
+    let tries = 0
+    const loading = importWithRetries(() => {
+      tries++
+      return importChunk(url)
+    })
+    await waitUntil(() => chunkFailures(url) === 1, 'the first try did not fail')
+    await time.tick(CHUNK_RETRY_DELAY_MS - 1)
+    expect(tries).to.equal(1)
+    await time.tick(1)
+    const module = (await within(loading, 5_000, 'the second try')) as { default: string }
+    expect(module.default).to.equal('retry=1')
+    expect(tries).to.equal(2)
+  })
+
+  it('gives up after the last try, with its failure', async () => {
+    const url = `http://127.0.0.1:9/never-served-${crypto.randomUUID()}.js`
+    const loading = failure(importWithRetries(() => importChunk(url)))
+    for (let failed = 1; failed < CHUNK_IMPORT_ATTEMPTS; failed++) {
+      await waitUntil(() => chunkFailures(url) === failed, `try ${failed} did not fail`)
+      await time.tick(CHUNK_RETRY_DELAY_MS)
+    }
+    expect(await within(loading, 5_000, 'the last failure')).to.be.instanceOf(TypeError)
+    expect(chunkFailures(url)).to.equal(CHUNK_IMPORT_ATTEMPTS)
   })
 })

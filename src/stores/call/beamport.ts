@@ -3,6 +3,7 @@ import { atom } from 'nanostores'
 import { BEAMPORT_CONNECT_DELAY_MS, BEAMPORT_MAX_RETRIES } from '../../constants'
 import type { Beamport, SignalIn } from '../../protocol'
 import { clock, type TimerId } from '../../services/clock'
+import { importWithRetries } from '../../services/chunk-import'
 import type { PeerLink, PeerLinkOptions } from '../../services/peer'
 import type { FileExchange, ExchangeEvents } from '../../services/transfer/file-exchange'
 import { realtime } from '../session/connection'
@@ -85,8 +86,8 @@ let createPeerLink: ((options: PeerLinkOptions) => PeerLink) | null = null
 // The file exchange (framing, resume, sinks) loads with the first beamport, not with the console.
 let Exchange: typeof FileExchange | null = null
 const loadPeer = async () => {
-  createPeerLink ??= (await import('../../services/peer')).createPeerLink
-  Exchange ??= (await import('../../services/transfer/file-exchange')).FileExchange
+  createPeerLink ??= (await importWithRetries(() => import('../../services/peer'))).createPeerLink
+  Exchange ??= (await importWithRetries(() => import('../../services/transfer/file-exchange'))).FileExchange
   return createPeerLink
 }
 
@@ -104,7 +105,15 @@ const customers = () => $participants.get().filter((participant) => participant.
 
 async function connect(channel: BeamportChannel, peerId: string, failures: number): Promise<void> {
   const mine = session
-  const make = await loadPeer()
+  let make: Awaited<ReturnType<typeof loadPeer>>
+  try {
+    make = await loadPeer()
+  } catch (error) {
+    // Its chunks did not come: tried again as a dropped link is, then the view says the channel is lost.
+    console.warn('[agent-console] the file channel could not be loaded', error)
+    if (mine === session) retry(channel, peerId, failures + 1)
+    return
+  }
   if (mine !== session || !wanted.has(channel)) return
   const k = key(channel, peerId)
   links.get(k)?.link.destroy()

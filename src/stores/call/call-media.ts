@@ -1,6 +1,7 @@
 import { atom } from 'nanostores'
 import type { Peer, SignalIn } from '../../protocol'
 import { hasTrack, openCallStream, setTracksEnabled, stopStream } from '../../services/media'
+import { importWithRetries } from '../../services/chunk-import'
 import type { PeerLink, PeerLinkOptions } from '../../services/peer'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
@@ -64,12 +65,18 @@ function drop(peerId: string): void {
   links.delete(peerId)
 }
 
-// simple-peer and its Node shims are heavy: they load with the first call, not with the page.
+// simple-peer and its Node shims are heavy: they load with the first call, not with the page. A chunk
+// that does not come after a few tries is said once; a reconnect (rejoin) tries again.
 let createPeerLink: ((options: PeerLinkOptions) => PeerLink) | null = null
-const loadPeer = () =>
-  import('../../services/peer').then((module) => {
-    createPeerLink = module.createPeerLink
-  })
+async function loadPeer(mine: number): Promise<void> {
+  if (createPeerLink) return
+  try {
+    createPeerLink = (await importWithRetries(() => import('../../services/peer'))).createPeerLink
+  } catch (error) {
+    console.warn('[agent-console] the call connection library could not be loaded', error)
+    if (mine === session) notify({ variant: 'danger', messageId: 'call.media.libraryFailed' })
+  }
+}
 
 function connect(peerId: string, initiator: boolean): PeerLink {
   drop(peerId)
@@ -125,7 +132,7 @@ async function onSignal({ from, channel, data }: SignalIn): Promise<void> {
   if (channel !== 'media') return
   const mine = session
   await ready
-  if (mine !== session) return
+  if (mine !== session || !createPeerLink) return
   const existing = links.get(from)
   // An offer on a link we opened means the other side reconnected and starts over.
   const link =
@@ -152,7 +159,7 @@ function listen(): () => void {
 
 function connectToAll(mine: number, peers: readonly Peer[]): void {
   void ready.then(() => {
-    if (mine !== session) return
+    if (mine !== session || !createPeerLink) return
     for (const peer of peers) if (peer.id !== me) connect(peer.id, true)
   })
 }
@@ -174,7 +181,7 @@ export function startCallMedia(peerId: string, peers: readonly Peer[]): Promise<
       .map((peer) => ({ peerId: peer.id, name: peer.name, role: peer.role, stream: null, connected: false })),
   )
   stopSocket = listen()
-  ready = Promise.all([openLocal(mine), loadPeer()]).then(() => undefined)
+  ready = Promise.all([openLocal(mine), loadPeer(mine)]).then(() => undefined)
   connectToAll(mine, peers)
   return ready
 }
@@ -186,7 +193,10 @@ export function reconnectCallMedia(peerId: string, peers: readonly Peer[]): void
   for (const peer of peers)
     if (peer.id !== peerId)
       setParticipant(peer.id, { name: peer.name, role: peer.role, stream: null, connected: false })
-  connectToAll(session, peers)
+  // A library that did not load at the call's start is asked for again.
+  const mine = session
+  ready = ready.then(() => loadPeer(mine))
+  connectToAll(mine, peers)
 }
 
 /** Ends the call's media: every connection closed, camera and microphone released. */
