@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react'
 import { $recordingPlayer } from '../../stores/recordings/recording-player'
 import { navigate } from '../../stores/shell/router'
 import { RecordingStatusTag } from './RecordingStatusTag'
+import { isolateBidi } from '../../lib/bidi'
 import { formatBytes, formatDuration, formatWhen } from './format'
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
@@ -53,7 +54,10 @@ export function RecordingPlayer() {
           <p className="player-details">
             <RecordingStatusTag status={recording.status} />{' '}
             {[
-              recording.customer ?? intl.formatMessage({ id: 'recordings.unknownCustomer' }),
+              // Isolated: a direction override in the name cannot turn the details after it around.
+              recording.customer
+                ? isolateBidi(recording.customer)
+                : intl.formatMessage({ id: 'recordings.unknownCustomer' }),
               recording.segment?.name,
               formatDuration(recording.duration),
               formatBytes(intl, recording.size),

@@ -41,7 +41,11 @@ function Cell({ recording, field }: { recording: Recording; field: RecordingSort
     case 'startedAt':
       return <>{formatWhen(intl, recording.startedAt)}</>
     case 'customer':
-      return <>{recording.customer ?? intl.formatMessage({ id: 'recordings.unknownCustomer' })}</>
+      return recording.customer ? (
+        <bdi>{recording.customer}</bdi>
+      ) : (
+        <>{intl.formatMessage({ id: 'recordings.unknownCustomer' })}</>
+      )
     case 'segment':
       return <>{recording.segment?.name ?? '—'}</>
     case 'duration':

@@ -80,6 +80,17 @@ describe('History page', () => {
     expect(area.text()).to.contain('Page 1 of 1')
   })
 
+  it("isolates each customer's name, and breaks one long word of it within the table", async () => {
+    const name = `\u202Egnp.exe${'W'.repeat(92)}`
+    calls = () => ({ body: page([historyItem({ customerName: name })]) })
+    area = await renderArea(<HistoryPage />)
+    await waitUntil(() => rows().length === 1, 'no row')
+    const cell = rows()[0]!.querySelector('td:nth-child(2)')!
+    expect([...cell.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).to.deep.equal([name])
+    const table = q('.history-table')!
+    expect(table.scrollWidth).to.be.at.most(table.parentElement!.clientWidth)
+  })
+
   it('says so when there are no calls, and when no call matches the filters', async () => {
     calls = () => ({ body: page([]) })
     area = await renderArea(<HistoryPage />)

@@ -254,6 +254,23 @@ describe('the Recordings page', () => {
     await waitUntil(() => !$('.recording-player')!.hasAttribute('open'))
   })
 
+  it("isolates the customer's name in the table and the player: an override in it turns nothing after it around", async () => {
+    const customer = 'Eve \u202Egnp.exe'
+    const stored = recording({ customer })
+    api.route('GET', '/api/recordings', page([stored]))
+    api.route('GET', `/api/recordings/${stored.id}`, {
+      status: 200,
+      body: { ...stored, mediaUrl: `/recordings/${stored.id}/media?token=abc` },
+    })
+    await show()
+    await waitUntil(() => $$('.recordings-table tbody bdi').length === 1, 'no name in the table')
+    expect($$('.recordings-table tbody bdi').map((cell) => cell.textContent)).to.deep.equal([customer])
+    navigate(`/recordings/${stored.id}`)
+    await waitUntil(() => text($('.player-details')).includes('Sales'), 'no player details')
+    // First Strong Isolate … Pop Directional Isolate around the name, inside the one line of details.
+    expect($('.player-details')!.textContent).to.contain(`\u2068${customer}\u2069 · Sales`)
+  })
+
   it('deletes one recording after confirming, and reloads the list', async () => {
     const target = recording()
     api.route('GET', '/api/recordings', page([target]))
