@@ -156,7 +156,7 @@ describe('the calendar day (stores/calendar)', () => {
       duration: PERSISTENT,
       variant: 'primary',
     })
-    expect(toast.values).to.deep.include({ title: 'Demo for Luis' })
+    expect(toast.values).to.deep.include({ title: '\u2068Demo for Luis\u2069' })
     expect($calendarDay.get().appointments.map((a) => a.id)).to.deep.equal([booked.id])
     await time.tick(60 * 60_000)
     expect($toasts.get()).to.have.length(1)
@@ -189,7 +189,7 @@ describe('the calendar day (stores/calendar)', () => {
       waiting: 2,
     })
     expect($toasts.get()).to.have.length(1)
-    expect($toasts.get()[0]!.values).to.deep.include({ count: 2, title: 'Renewal' })
+    expect($toasts.get()[0]!.values).to.deep.include({ count: 2, title: '\u2068Renewal\u2069' })
     socket.serverEmit('appointments:meeting', { appointment: meeting, status: 'ended', waiting: 0 })
     expect($toasts.get()[0]!.messageId).to.equal('calendar.notifications.meetingEnded')
   })
@@ -232,7 +232,7 @@ describe('the calendar day (stores/calendar)', () => {
       duration: PERSISTENT,
     })
     // The new time as the grid shows it: in the calendar's zone (17:00 in Santiago).
-    expect($toasts.get()[0]!.values).to.deep.include({ title: 'Advice for Rosa' })
+    expect($toasts.get()[0]!.values).to.deep.include({ title: '\u2068Advice for Rosa\u2069' })
     expect(String($toasts.get()[0]!.values?.time)).to.match(/5:00\sPM/)
 
     const canceled = { ...other, status: 'canceled' as const, canceledBy: 'customer' as const }

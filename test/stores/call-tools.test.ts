@@ -65,6 +65,16 @@ describe('in-call notices and tools', () => {
     expect($call.get()?.id).to.equal(callId)
   })
 
+  it("isolates the customer's name in the notes about them: an override in it cannot turn the sentence around", () => {
+    const name = 'Eve \u202Egnp.exe'
+    socket.serverEmit('customer:join', { callId, name })
+    socket.serverEmit('customer:hangup', { callId, name })
+    expect(toasts().map((t) => t.values)).to.deep.equal([
+      { name: `\u2068${name}\u2069` },
+      { name: `\u2068${name}\u2069` },
+    ])
+  })
+
   it('ignores customer events of another call', () => {
     socket.serverEmit('customer:hangup', { callId: joinedCall().id, name: 'Other' })
     expect(toasts()).to.deep.equal([])

@@ -11,6 +11,7 @@ import { onLogout } from '../session/logout'
 import { $linkOnline } from '../session/link-state'
 import { $calendarEnabled } from '../profile/settings'
 import { notify } from '../app/toasts'
+import { isolateBidi } from '../../lib/bidi'
 
 /** When the last `appointments:check` went out (epoch ms), or null before the first. */
 export const $appointmentWatch = atom<number | null>(null)
@@ -39,7 +40,7 @@ export function noticeNewAppointment(appointment: Appointment): void {
     notify({
       variant: 'primary',
       messageId: 'calendar.notifications.new',
-      values: { title: appointment.title, time: startTime(appointment) },
+      values: { title: isolateBidi(appointment.title), time: startTime(appointment) },
       duration: PERSISTENT,
       key: `appointment-new:${appointment.id}`,
     }),
@@ -60,7 +61,7 @@ export function noticeCustomerChange({ change, appointment, next }: CustomerChan
         change === 'canceled'
           ? 'calendar.notifications.customerCanceled'
           : 'calendar.notifications.customerRescheduled',
-      values: { title: appointment.title, time: next ? startTime(next) : '' },
+      values: { title: isolateBidi(appointment.title), time: next ? startTime(next) : '' },
       duration: PERSISTENT,
       key: `appointment-customer:${appointment.id}`,
     }),
@@ -88,7 +89,7 @@ export function noticeMeetingStatus({ appointment, status, waiting }: Appointmen
     notify({
       variant: status === 'customer-waiting' ? 'warning' : 'primary',
       messageId: meetingMessages[status],
-      values: { title: appointment.title, count: waiting },
+      values: { title: isolateBidi(appointment.title), count: waiting },
       duration: PERSISTENT,
       key,
     }),

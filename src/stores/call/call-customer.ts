@@ -4,6 +4,7 @@ import type { CustomerCallEvent, CustomerDisconnect, CustomerPermissions } from 
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
 import { onCallCleanup } from './call-scope'
+import { isolateBidi } from '../../lib/bidi'
 
 /** The customer of the active call, as the agent should see them. */
 export interface CallCustomer {
@@ -60,7 +61,11 @@ export function startCustomer(
 /** `customer:join`: the customer came back within the grace period. */
 export function customerReconnected(event: CustomerCallEvent): void {
   update({ connected: true, hungUp: false })
-  notify({ variant: 'success', messageId: 'call.customer.reconnected', values: { name: event.name } })
+  notify({
+    variant: 'success',
+    messageId: 'call.customer.reconnected',
+    values: { name: isolateBidi(event.name) },
+  })
 }
 
 /** `customer:disconnect:call`: the customer's link dropped, or they were kicked. */
@@ -80,13 +85,17 @@ export function customerDisconnected(event: CustomerDisconnect): void {
 /** `customer:timeout`: the customer did not come back in time. */
 export function customerTimedOut(event: CustomerCallEvent): void {
   update({ connected: false })
-  notify({ variant: 'warning', messageId: 'call.customer.timeout', values: { name: event.name } })
+  notify({
+    variant: 'warning',
+    messageId: 'call.customer.timeout',
+    values: { name: isolateBidi(event.name) },
+  })
 }
 
 /** `customer:hangup`: the customer left; the agent ends the call when ready. */
 export function customerHungUp(event: CustomerCallEvent): void {
   update({ connected: false, hungUp: true })
-  notify({ variant: 'neutral', messageId: 'call.customer.hangup', values: { name: event.name } })
+  notify({ variant: 'neutral', messageId: 'call.customer.hangup', values: { name: isolateBidi(event.name) } })
 }
 
 /** `customer:permissions`: a denied camera or microphone is reported to the agent. */
@@ -105,7 +114,7 @@ export function customerPermissions(event: CustomerPermissions): void {
 /** A customer entered a meeting (admitted from the waiting room). */
 export function customerJoined(name: string): void {
   update({ name, connected: true })
-  notify({ variant: 'success', messageId: 'call.customer.joined', values: { name } })
+  notify({ variant: 'success', messageId: 'call.customer.joined', values: { name: isolateBidi(name) } })
 }
 
 /**
