@@ -32,6 +32,23 @@ const TIMERS = JSON.stringify({ ringTimeoutMs: 30_000 })
 describe('a chunk that failed to load (the network cut while it travelled)', () => {
   const world = freshWorld({ TIMERS })
 
+  /** Ana online with the first request of `chunk` cut, in a call she answered with Paula. */
+  async function callWithChunkCut(chunk: string) {
+    const context = await world.newContext()
+    const asked = await cutFirstRequest(context, chunk)
+    const agent = await agentOnline(context, world.server, 'ana@demo.test')
+    const customer = await customerCalls(
+      await world.newContext(),
+      world.server,
+      'Support',
+      'Paula Playwright',
+    )
+    await agent.page.locator(inConsole('dialog.inbound-modal[open]')).waitFor()
+    await agent.page.click(inConsole('.answer-button'))
+    await customerScreen(customer.page, 'call')
+    return { asked, agent, customer }
+  }
+
   it('the calendar shows the error, and Try again loads it without reloading the page', async () => {
     const context = await world.newContext()
     const asked = await cutFirstRequest(context, 'CalendarArea')
@@ -68,17 +85,7 @@ describe('a chunk that failed to load (the network cut while it travelled)', () 
   })
 
   it("saves the comments on the next try when the sanitizer's chunk failed at their first save", async () => {
-    const context = await world.newContext()
-    const asked = await cutFirstRequest(context, 'purify\\.es')
-    const agent = await agentOnline(context, world.server, 'ana@demo.test')
-    const customer = await customerCalls(
-      await world.newContext(),
-      world.server,
-      'Support',
-      'Paula Playwright',
-    )
-    await agent.page.locator(inConsole('dialog.inbound-modal[open]')).waitFor()
-    await agent.page.click(inConsole('.answer-button'))
+    const { asked, agent, customer } = await callWithChunkCut('purify\\.es')
     await agent.page.fill(inConsole('.comments-field textarea'), 'Refund <b>asked</b>')
     // The first save finds no sanitizer and says so; the retry 5 s later loads it and saves.
     await agent.page.locator(inConsole('.comments-field .save-error')).waitFor()
@@ -93,18 +100,7 @@ describe('a chunk that failed to load (the network cut while it travelled)', () 
   })
 
   it("connects the call's media when the peer library's chunk failed as the agent answered", async () => {
-    const context = await world.newContext()
-    const asked = await cutFirstRequest(context, 'peer')
-    const agent = await agentOnline(context, world.server, 'ana@demo.test')
-    const customer = await customerCalls(
-      await world.newContext(),
-      world.server,
-      'Support',
-      'Paula Playwright',
-    )
-    await agent.page.locator(inConsole('dialog.inbound-modal[open]')).waitFor()
-    await agent.page.click(inConsole('.answer-button'))
-    await customerScreen(customer.page, 'call')
+    const { asked, agent, customer } = await callWithChunkCut('peer')
     // Asked again 2 s later: both sides then see each other.
     await playsFrames(agent.page, inConsole('.main-video video'))
     await playsFrames(customer.page, '#remote-videos video')
