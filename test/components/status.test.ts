@@ -3,11 +3,11 @@ import { waitUntil } from '../support/waits'
 import { html } from 'lit'
 import '../../src/elements/agent-status'
 import { $link } from '../../src/stores/session/link-state'
-import { $agentStatus } from '../../src/stores/status/agent'
+import { $agentStatus, $statusChanging } from '../../src/stores/status/agent'
 import { $timeConnected } from '../../src/stores/status/time-connected'
 import { formatClock } from '../../src/components/status/format-clock'
 import { $toasts } from '../../src/stores/app/toasts'
-import { registerHangup, setInCall } from '../../src/stores/status/activity'
+import { HangupKept, registerHangup, setInCall } from '../../src/stores/status/activity'
 import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import type { FakeSocket } from '../support/fake-socket'
@@ -120,6 +120,26 @@ describe('<agent-status>', () => {
     await waitUntil(() => order.length === 2)
     expect(order).to.deep.equal(['hangup', 'status:break'])
     unregister()
+  })
+
+  it('keeps the status, with no note of its own, when the call is kept (its hang-up said why)', async () => {
+    const element = await signedInStatus('available')
+    const sent: string[] = []
+    answerStatus(socket(), sent)
+    let hangups = 0
+    const unregister = registerHangup(async () => {
+      hangups++
+      throw new HangupKept('blocked')
+    })
+    setInCall(true)
+    trigger(element).click()
+    options(element)[1]!.click()
+    await waitUntil(() => hangups === 1 && !$statusChanging.get(), 'the change did not end')
+    expect(sent).to.deep.equal([])
+    expect($agentStatus.get().status).to.equal('available')
+    expect($toasts.get().filter((toast) => toast.key === 'status-changed')).to.deep.equal([])
+    unregister()
+    setInCall(false)
   })
 
   it('closes the menu with Escape and gives the focus back', async () => {

@@ -1,7 +1,7 @@
 import { onMount } from 'nanostores'
 import { SEGMENT_TRANSFER_END_MS } from '../../constants'
 import type { Call, MeetingJoined, TransferSuccess } from '../../protocol'
-import { registerHangup, setInCall, setInMeeting } from '../status/activity'
+import { HangupKept, registerHangup, setInCall, setInMeeting } from '../status/activity'
 import { realtime } from '../session/connection'
 import { $call, fromCall, fromMeeting, setActiveCall, type ActiveCall } from './call-state'
 import { cleanUpCall, endCall, endCallLater, endMeeting, keepInCallListeners } from './call-end'
@@ -125,7 +125,7 @@ function transferDone(success: TransferSuccess): void {
 // The session hangs up through this before a status change (SPEC §4).
 registerHangup(async () => {
   const outcome = await hangUp()
-  if (outcome === 'blocked' || outcome === 'refused') throw new Error(`hang-up ${outcome}`)
+  if (outcome === 'blocked' || outcome === 'refused') throw new HangupKept(outcome)
 })
 
 onMount($call, () => {

@@ -52,8 +52,19 @@ export function setInMeeting(inMeeting: boolean): void {
   if ($activity.get().inMeeting !== inMeeting) $activity.set({ ...$activity.get(), inMeeting })
 }
 
-/** Ends the current call or meeting; resolves once the hang-up is sent (or rejects when it is refused). */
+/**
+ * Ends the current call or meeting; resolves once the hang-up is sent, or rejects with {@link HangupKept}
+ * when it did not happen (an invalid agent form, a refusal of the server), after saying why.
+ */
 export type Hangup = () => Promise<void> | void
+
+/** A hang-up that did not happen; the agent has been told why (the form's warning, the server's refusal). */
+export class HangupKept extends Error {
+  constructor(readonly outcome: 'blocked' | 'refused') {
+    super(`hang-up ${outcome}`)
+    this.name = 'HangupKept'
+  }
+}
 
 let hangup: Hangup | null = null
 

@@ -10,7 +10,7 @@ import {
 import { DISCONNECTION_LOG_MAX } from '../../constants'
 import { clock } from '../../services/clock'
 import { SocketRequestError } from '../../services/socket'
-import { $busyInCall, hangupActive } from './activity'
+import { $busyInCall, HangupKept, hangupActive } from './activity'
 import { realtime } from '../session/connection'
 import { onLogout } from '../session/logout'
 import type { MessageId } from '../app/i18n'
@@ -120,6 +120,8 @@ export async function changeStatus(status: string): Promise<boolean> {
     })
     return true
   } catch (error) {
+    // The call stays (its hang-up said why): so does the status, with nothing more to say.
+    if (error instanceof HangupKept) return false
     console.warn('[agent-console] status change failed', error)
     const code = error instanceof SocketRequestError ? error.code : 0
     alertAgent({
