@@ -60,14 +60,16 @@ export async function defineElements(tags: readonly AgentTag[] = AGENT_TAGS): Pr
  * Logs the agent out, as the console's own log-out button does: the server revokes the session, every
  * element returns to its signed-out state and fires `agent-session-change` with `signedIn: false`; a
  * token provider handed in is not asked again until `configure({ tokenProvider })` hands one in anew.
+ * A call under way is hung up first; resolves false when that hang-up is kept (an invalid agent form,
+ * a refusal of the server, each shown to the agent), and the agent stays signed in.
  *
  * @example
  * document.addEventListener('agent-session-change', (event) => { if (!event.detail.signedIn) showPortalHome() })
  * await logout()
  */
-export async function logout(): Promise<void> {
+export async function logout(): Promise<boolean> {
   const { hostCommands } = await import('./host-commands')
-  await hostCommands.logout()
+  return hostCommands.logout()
 }
 
 /**

@@ -113,6 +113,12 @@ describe('an agent answers a customer and runs the call to the end', () => {
       })(),
     ])
     assert.equal(await page.locator(inConsole('.call-area')).count(), 1)
+    // Logging out hangs up first: blocked the same way, the agent stays in the call, signed in.
+    await page.click(inConsole('.logout-button'))
+    // Two frames: a log-out that went ahead would have drawn the login by then.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    assert.equal(await page.locator(inConsole('.call-area')).count(), 1)
+    assert.equal(await page.locator(inConsole('input[name=email]')).count(), 0)
 
     await fillAgentForm(page)
     const stored = await storedCall(world.server, callId)

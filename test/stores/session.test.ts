@@ -15,7 +15,7 @@ import {
 import { $consoleSettings, receiveConsoleSettings } from '../../src/stores/profile/settings'
 import { $notifications, receiveNotifications } from '../../src/stores/profile/notifications'
 import { $agentStatus, receiveAgentStatus } from '../../src/stores/status/agent'
-import { setInCall } from '../../src/stores/status/activity'
+import { HangupKept, registerHangup, setInCall } from '../../src/stores/status/activity'
 import { $path, navigate } from '../../src/stores/shell/router'
 import { $toasts } from '../../src/stores/app/toasts'
 import { $tokens } from '../../src/stores/session/tokens'
@@ -184,6 +184,38 @@ describe('session and tokens', () => {
     expect($user.get()).to.equal(null)
     expect($path.get()).to.equal('/login')
     expect(sessionStorage.getItem('agent-console:tokens')).to.equal(null)
+  })
+
+  it('hangs up a call under way before logging out; a kept call keeps the agent signed in', async () => {
+    signIn(Date.now())
+    navigate('/history')
+    server.route('POST', '/api/auth/logout', { status: 200, body: { ok: true } })
+    const order: string[] = []
+    let kept = true
+    const unregister = registerHangup(async () => {
+      order.push('hangup')
+      if (kept) throw new HangupKept('blocked')
+      setInCall(false)
+    })
+    setInCall(true)
+    try {
+      // The agent form is not valid yet: the call, the session and the page stay.
+      expect(await logout()).to.equal(false)
+      expect(order).to.deep.equal(['hangup'])
+      expect(server.to('/api/auth/logout')).to.have.length(0)
+      expect($tokens.get()).not.to.equal(null)
+      expect($path.get()).to.equal('/history')
+      // Valid now: hung up, then logged out.
+      kept = false
+      expect(await logout()).to.equal(true)
+      expect(order).to.deep.equal(['hangup', 'hangup'])
+      expect(server.to('/api/auth/logout')).to.have.length(1)
+      expect($tokens.get()).to.equal(null)
+      expect($path.get()).to.equal('/login')
+    } finally {
+      unregister()
+      setInCall(false)
+    }
   })
 
   it('makes the session id once and keeps it in sessionStorage under console-session', () => {

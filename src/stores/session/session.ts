@@ -4,7 +4,7 @@ import { SESSION_ID_KEY, PERSISTENT } from '../../constants'
 import { requestLogout, tokenClaims } from '../../services/auth'
 import { tabString } from '../../services/storage'
 import { reloadPage } from '../../services/page'
-import { $busyInCall, resetActivity } from '../status/activity'
+import { $busyInCall, HangupKept, hangupActive, resetActivity } from '../status/activity'
 import { $httpError, api } from './connection'
 import { $signedIn, onLogout } from './logout'
 import { alertAgent } from '../profile/notifications'
@@ -76,15 +76,26 @@ function signOutLocally(): void {
 }
 
 /**
- * Logs out: tells the server (`POST /auth/logout`), clears every store and returns to the login.
+ * Logs out: tells the server (`POST /auth/logout`), clears every store and returns to the login. A call or
+ * meeting under way is hung up first, as a status change does (SPEC §4): one that is kept (an invalid agent
+ * form, a refusal of the server, each said) keeps the agent signed in, and this resolves false.
  *
  * @example
  * await logout()
  */
-export async function logout(): Promise<void> {
+export async function logout(): Promise<boolean> {
+  if ($busyInCall.get())
+    try {
+      await hangupActive()
+    } catch (error) {
+      // Leaving would drop the customer and the agent's unsaved form: the agent stays, told why.
+      if (error instanceof HangupKept) return false
+      console.warn('[agent-console] the call could not be hung up before logging out', error)
+    }
   const refreshToken = $tokens.get()?.refreshToken ?? undefined
   signOutLocally()
   await requestLogout(api(), refreshToken)
+  return true
 }
 
 /**
