@@ -55,6 +55,11 @@ export default function CallArea() {
               <FormattedMessage id="call.customer.hangup" values={{ name: <bdi>{customer.name}</bdi> }} />
             </p>
           )}
+          {customer.kicked && (
+            <p className="customer-left" role="status">
+              <FormattedMessage id="call.customer.kickedNote" values={{ name: <bdi>{customer.name}</bdi> }} />
+            </p>
+          )}
         </header>
         <CallStage />
         <SideMenu />

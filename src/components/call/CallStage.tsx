@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $localMedia, $participants } from '../../stores/call/call-media'
 import { $callCustomer } from '../../stores/call/call-customer'
+import { $call } from '../../stores/call/call'
 import { CallControls } from './CallControls'
 import { RecordingBar } from './RecordingBar'
 import { VideoTile } from './VideoTile'
@@ -19,6 +20,8 @@ export function CallStage() {
   const participants = useStore($participants)
   const local = useStore($localMedia)
   const customer = useStore($callCustomer)
+  // A call's customer who hung up or was removed is not coming back: nothing to wait for.
+  const customerGone = useStore($call)?.kind === 'call' && (customer.hungUp || customer.kicked)
   const main = participants.find((p) => p.role === 'customer') ?? participants[0] ?? null
   const others = participants.filter((p) => p !== main)
   const mainVideo = useRef<HTMLVideoElement | null>(null)
@@ -38,7 +41,9 @@ export function CallStage() {
             onVideo={onMainVideo}
           />
         ) : (
-          <p className="waiting-video">{intl.formatMessage({ id: 'call.video.waiting' })}</p>
+          <p className="waiting-video">
+            {intl.formatMessage({ id: customerGone ? 'call.customer.gone' : 'call.video.waiting' })}
+          </p>
         )}
         {customer.permissions && (!customer.permissions.camera || !customer.permissions.microphone) && (
           <p className="permission-warning" role="status">

@@ -250,15 +250,29 @@ describe('<agent-call-panel> in a call', () => {
     await waitUntil(() => text(page.$('.transfer-target')).includes('Billing'), 'Billing never chosen')
   })
 
-  it('asks before removing the customer, then kicks', async () => {
+  it('asks before removing the customer, then kicks, and waits for them no more', async () => {
+    receiveConsoleSettings(settings({ fileShare: { enabled: true } }))
     page.socket.answer('kick', () => ok())
-    page.socket.serverEmit('join', joinedCall())
+    page.socket.serverEmit(
+      'join',
+      joinedCall({ customerName: 'Ana', peers: [{ id: 'customer:1', role: 'customer', name: 'Ana' }] }),
+    )
     ;(await page.find<HTMLButtonElement>('.menu-kick')).click()
     await waitUntil(() => page.$<HTMLElement & { open: boolean }>('.kick-dialog')?.open)
     expect(page.socket.sent.some((s) => s.event === 'kick')).to.equal(false)
     page.$<HTMLElement>('.confirm-kick')!.click()
     await waitUntil(() => page.socket.sent.some((s) => s.event === 'kick'))
     await waitUntil(() => !page.$<HTMLElement & { open: boolean }>('.kick-dialog')?.open)
+    // The server takes the customer out: nothing waits for them any more, and the header says what is left to do.
+    page.socket.serverEmit('peer:leave', { peerId: 'customer:1' })
+    await waitUntil(() => text(page.$('.call-header')).includes('You removed Ana from the call.'))
+    expect(text(page.$('.main-video'))).to.equal('The customer is no longer in the call.')
+    page.$<HTMLButtonElement>('.menu-fileshare')!.click()
+    await waitUntil(
+      () => page.$('.beamport-state[data-phase="gone"]'),
+      'the files view still offers to connect',
+    )
+    expect(text(page.$('.beamport-state'))).to.equal('The customer is no longer in the call.')
   })
 
   it('shows the waiting room of a meeting with accept and deny', async () => {
