@@ -160,7 +160,8 @@ const started = Date.now()
 // The agents, in processes of their own; each stamps an `inbound` when it reaches it.
 const agentProcesses: ChildProcess[] = Array.from({ length: AGENT_PROCESSES }, () =>
   fork(new URL('./support/routing-agents.ts', import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    // --expose-gc: each collects its garbage before the window (routing-agents.ts, `measure`).
+    execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   }),
 )
