@@ -61,7 +61,8 @@ export async function defineElements(tags: readonly AgentTag[] = AGENT_TAGS): Pr
  * element returns to its signed-out state and fires `agent-session-change` with `signedIn: false`; a
  * token provider handed in is not asked again until `configure({ tokenProvider })` hands one in anew.
  * A call under way is hung up first; resolves false when that hang-up is kept (an invalid agent form,
- * a refusal of the server, each shown to the agent), and the agent stays signed in.
+ * a refusal of the server, each shown to the agent), and the agent stays signed in. Without a link to the
+ * server, the agent is logged out at once.
  *
  * @example
  * document.addEventListener('agent-session-change', (event) => { if (!event.detail.signedIn) showPortalHome() })

@@ -19,6 +19,7 @@ import { HangupKept, registerHangup, setInCall } from '../../src/stores/status/a
 import { $path, navigate } from '../../src/stores/shell/router'
 import { $toasts } from '../../src/stores/app/toasts'
 import { $tokens } from '../../src/stores/session/tokens'
+import { setLink } from '../../src/stores/session/link-state'
 import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { freshToken, resetSession, signIn } from '../support/session'
@@ -198,6 +199,7 @@ describe('session and tokens', () => {
       setInCall(false)
     })
     setInCall(true)
+    setLink({ state: 'online', attempt: 0, code: null })
     try {
       // The agent form is not valid yet: the call, the session and the page stay.
       expect(await logout()).to.equal(false)
@@ -215,6 +217,29 @@ describe('session and tokens', () => {
     } finally {
       unregister()
       setInCall(false)
+      setLink({ state: 'idle', attempt: 0, code: null })
+    }
+  })
+
+  it('logs out during a call without a link to the server: there is no hang-up to ask for', async () => {
+    signIn(Date.now())
+    server.route('POST', '/api/auth/logout', { status: 200, body: { ok: true } })
+    let hangups = 0
+    const unregister = registerHangup(async () => {
+      hangups++
+      throw new HangupKept('refused')
+    })
+    setInCall(true)
+    setLink({ state: 'reconnecting', attempt: 3, code: null })
+    try {
+      expect(await logout()).to.equal(true)
+      expect(hangups).to.equal(0)
+      expect($tokens.get()).to.equal(null)
+      expect($path.get()).to.equal('/login')
+    } finally {
+      unregister()
+      setInCall(false)
+      setLink({ state: 'idle', attempt: 0, code: null })
     }
   })
 

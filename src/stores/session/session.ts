@@ -7,6 +7,7 @@ import { reloadPage } from '../../services/page'
 import { $busyInCall, HangupKept, hangupActive, resetActivity } from '../status/activity'
 import { $httpError, api } from './connection'
 import { $signedIn, onLogout } from './logout'
+import { $linkOnline } from './link-state'
 import { alertAgent } from '../profile/notifications'
 import { navigate } from '../shell/router'
 import { clearToasts } from '../app/toasts'
@@ -78,13 +79,15 @@ function signOutLocally(): void {
 /**
  * Logs out: tells the server (`POST /auth/logout`), clears every store and returns to the login. A call or
  * meeting under way is hung up first, as a status change does (SPEC §4): one that is kept (an invalid agent
- * form, a refusal of the server, each said) keeps the agent signed in, and this resolves false.
+ * form, a refusal of the server, each said) keeps the agent signed in, and this resolves false. Without a
+ * link to the server there is no hang-up to ask for: the agent is logged out (the server ends the call once
+ * the agent's grace runs out).
  *
  * @example
  * await logout()
  */
 export async function logout(): Promise<boolean> {
-  if ($busyInCall.get())
+  if ($busyInCall.get() && $linkOnline.get())
     try {
       await hangupActive()
     } catch (error) {
