@@ -8,6 +8,7 @@ import type { MessageId } from '../../stores/app/i18n'
 import { $unreadCount } from '../../stores/profile/notifications'
 import { $announcementsUnread } from '../../stores/profile/announcements'
 import { openFeedback } from '../../stores/profile/feedback'
+import { requestDiagnostics } from '../../stores/profile/diagnostics-request'
 
 /** One entry of the profile menu: a page to go to, or an action. */
 export interface ProfileMenuEntry {
@@ -59,7 +60,6 @@ export const PROFILE_MENU: readonly ProfileMenuEntry[] = [
     icon: 'download',
     label: 'profile.diagnostics',
     // Its own chunk: only an agent who asks for the file loads what makes it.
-    action: () =>
-      void import('../../stores/profile/diagnostics').then((store) => store.downloadDiagnostics()),
+    action: () => void requestDiagnostics(),
   },
 ]
