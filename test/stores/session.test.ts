@@ -19,7 +19,7 @@ import { HangupKept, registerHangup, setInCall } from '../../src/stores/status/a
 import { $path, navigate } from '../../src/stores/shell/router'
 import { $toasts } from '../../src/stores/app/toasts'
 import { $tokens } from '../../src/stores/session/tokens'
-import { setLink } from '../../src/stores/session/link-state'
+import { setLink, type LinkState } from '../../src/stores/session/link-state'
 import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { freshToken, resetSession, signIn } from '../support/session'
@@ -187,20 +187,32 @@ describe('session and tokens', () => {
     expect(sessionStorage.getItem('agent-console:tokens')).to.equal(null)
   })
 
+  /** Runs `steps` in a call whose hang-up is `hangup`, with the link in `state`; leaves no call behind. */
+  async function duringCall(hangup: () => Promise<void>, state: LinkState, steps: () => Promise<void>) {
+    const unregister = registerHangup(hangup)
+    setInCall(true)
+    setLink({ state, attempt: 0, code: null })
+    try {
+      await steps()
+    } finally {
+      unregister()
+      setInCall(false)
+      setLink({ state: 'idle', attempt: 0, code: null })
+    }
+  }
+
   it('hangs up a call under way before logging out; a kept call keeps the agent signed in', async () => {
     signIn(Date.now())
     navigate('/history')
     server.route('POST', '/api/auth/logout', { status: 200, body: { ok: true } })
     const order: string[] = []
     let kept = true
-    const unregister = registerHangup(async () => {
+    const hangup = async () => {
       order.push('hangup')
       if (kept) throw new HangupKept('blocked')
       setInCall(false)
-    })
-    setInCall(true)
-    setLink({ state: 'online', attempt: 0, code: null })
-    try {
+    }
+    await duringCall(hangup, 'online', async () => {
       // The agent form is not valid yet: the call, the session and the page stay.
       expect(await logout()).to.equal(false)
       expect(order).to.deep.equal(['hangup'])
@@ -214,33 +226,23 @@ describe('session and tokens', () => {
       expect(server.to('/api/auth/logout')).to.have.length(1)
       expect($tokens.get()).to.equal(null)
       expect($path.get()).to.equal('/login')
-    } finally {
-      unregister()
-      setInCall(false)
-      setLink({ state: 'idle', attempt: 0, code: null })
-    }
+    })
   })
 
   it('logs out during a call without a link to the server: there is no hang-up to ask for', async () => {
     signIn(Date.now())
     server.route('POST', '/api/auth/logout', { status: 200, body: { ok: true } })
     let hangups = 0
-    const unregister = registerHangup(async () => {
+    const hangup = async () => {
       hangups++
       throw new HangupKept('refused')
-    })
-    setInCall(true)
-    setLink({ state: 'reconnecting', attempt: 3, code: null })
-    try {
+    }
+    await duringCall(hangup, 'reconnecting', async () => {
       expect(await logout()).to.equal(true)
       expect(hangups).to.equal(0)
       expect($tokens.get()).to.equal(null)
       expect($path.get()).to.equal('/login')
-    } finally {
-      unregister()
-      setInCall(false)
-      setLink({ state: 'idle', attempt: 0, code: null })
-    }
+    })
   })
 
   it('makes the session id once and keeps it in sessionStorage under console-session', () => {

@@ -1,8 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $beamports, openBeamport, type BeamportChannel } from '../../stores/call/beamport'
-import { $callCustomer } from '../../stores/call/call-customer'
-import { $call } from '../../stores/call/call'
+import { $customerGone } from '../../stores/call/call-customer'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
 
@@ -12,10 +11,9 @@ import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
  */
 export function BeamportConnect({ channel }: { channel: BeamportChannel }) {
   const { phase } = useStore($beamports)[channel]
-  const customer = useStore($callCustomer)
-  const call = useStore($call)
+  const customerGone = useStore($customerGone)
   // A customer who hung up or was removed is not coming back: there is nothing to connect to.
-  if (call?.kind === 'call' && (customer.hungUp || customer.kicked))
+  if (customerGone)
     return (
       <p className="beamport-state" data-phase="gone" role="status">
         <FormattedMessage id="call.customer.gone" />

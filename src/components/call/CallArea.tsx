@@ -50,14 +50,12 @@ export default function CallArea() {
           <h2>
             <FormattedMessage id="call.area.label" values={{ kind: call.kind, name: <bdi>{title}</bdi> }} />
           </h2>
-          {customer.hungUp && (
+          {(customer.hungUp || customer.kicked) && (
             <p className="customer-left" role="status">
-              <FormattedMessage id="call.customer.hangup" values={{ name: <bdi>{customer.name}</bdi> }} />
-            </p>
-          )}
-          {customer.kicked && (
-            <p className="customer-left" role="status">
-              <FormattedMessage id="call.customer.kickedNote" values={{ name: <bdi>{customer.name}</bdi> }} />
+              <FormattedMessage
+                id={customer.kicked ? 'call.customer.kickedNote' : 'call.customer.hangup'}
+                values={{ name: <bdi>{customer.name}</bdi> }}
+              />
             </p>
           )}
         </header>

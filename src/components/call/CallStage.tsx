@@ -2,8 +2,7 @@ import { useCallback, useRef } from 'react'
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $localMedia, $participants } from '../../stores/call/call-media'
-import { $callCustomer } from '../../stores/call/call-customer'
-import { $call } from '../../stores/call/call'
+import { $callCustomer, $customerGone } from '../../stores/call/call-customer'
 import { CallControls } from './CallControls'
 import { RecordingBar } from './RecordingBar'
 import { VideoTile } from './VideoTile'
@@ -20,8 +19,7 @@ export function CallStage() {
   const participants = useStore($participants)
   const local = useStore($localMedia)
   const customer = useStore($callCustomer)
-  // A call's customer who hung up or was removed is not coming back: nothing to wait for.
-  const customerGone = useStore($call)?.kind === 'call' && (customer.hungUp || customer.kicked)
+  const customerGone = useStore($customerGone)
   const main = participants.find((p) => p.role === 'customer') ?? participants[0] ?? null
   const others = participants.filter((p) => p !== main)
   const mainVideo = useRef<HTMLVideoElement | null>(null)

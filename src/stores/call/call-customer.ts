@@ -1,9 +1,10 @@
-import { atom } from 'nanostores'
+import { atom, computed } from 'nanostores'
 import * as v from 'valibot'
 import type { CustomerCallEvent, CustomerDisconnect, CustomerPermissions } from '../../protocol'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
 import { onCallCleanup } from './call-scope'
+import { $call } from './call-state'
 import { isolateBidi } from '../../lib/bidi'
 
 /** The customer of the active call, as the agent should see them. */
@@ -23,6 +24,15 @@ const EMPTY: CallCustomer = { name: '', connected: false, permissions: null, hun
 
 /** The customer of the active call. */
 export const $callCustomer = atom<CallCustomer>(EMPTY)
+
+/**
+ * The call's customer hung up or was removed: they are not coming back, so nothing waits for their video or
+ * their files any more. Never in a meeting, whose guests come and go.
+ */
+export const $customerGone = computed(
+  [$call, $callCustomer],
+  (call, customer) => call?.kind === 'call' && (customer.hungUp || customer.kicked),
+)
 
 /** A kick is on its way. */
 export const $kicking = atom(false)
