@@ -10,7 +10,15 @@ import { $toasts, clearToasts } from '../../src/stores/app/toasts'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { waitUntil } from '../support/waits'
 import type { FakeSocket } from '../support/fake-socket'
-import { connectFakeSocket, inboundCall, joinedCall, ok, refused, settle } from '../support/call-fixtures'
+import {
+  connectFakeSocket,
+  inboundCall,
+  joinedCall,
+  newId,
+  ok,
+  refused,
+  settle,
+} from '../support/call-fixtures'
 
 describe('inbound ringing', () => {
   let time: FakeClock
@@ -138,6 +146,38 @@ describe('inbound ringing', () => {
     await time.tick(1)
     expect(toastIds()).to.have.length(0)
   })
+
+  // Only a queued call (or one transferred to a segment) goes back to a queue when its ring times out.
+  const timeouts = [
+    {
+      ring: 'a direct transfer',
+      event: 'transferred',
+      fields: { kind: 'transferred', transferred: { segment: null } },
+      id: 'call.inbound.timeoutTransfer',
+    },
+    {
+      ring: 'an invitation',
+      event: 'invited',
+      fields: { kind: 'invited', invitation: true },
+      id: 'call.inbound.timeoutInvitation',
+    },
+    {
+      ring: 'a transfer to a segment',
+      event: 'inbound',
+      fields: { transferred: { segment: { id: newId(), name: 'Billing' } } },
+      id: 'call.inbound.timeout',
+    },
+  ] as const
+  for (const { ring, event, fields, id } of timeouts)
+    it(`says what became of ${ring} that timed out`, () => {
+      const call = inboundCall({ ...fields, agent: 'Elena Espinoza' })
+      socket.serverEmit(event, call)
+      socket.serverEmit('agent:call:timeout', { callId: call.id })
+      expect(toastIds()).to.deep.equal([id])
+      // The agent who sent a transfer or an invitation is named; a queue has no one to name.
+      const named = $toasts.get()[0]?.values?.agent
+      expect(named ?? '').to.contain(id === 'call.inbound.timeout' ? '' : 'Elena Espinoza')
+    })
 
   it('stops when the call exceeds its queue time, with a 7 s note', async () => {
     const call = inboundCall()

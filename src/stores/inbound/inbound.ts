@@ -9,10 +9,11 @@ import {
 import { ANSWER_TIMEOUT_NOTIFICATION_MS } from '../../constants'
 import { SocketRequestError } from '../../services/socket'
 import { clock } from '../../services/clock'
+import { isolateBidi } from '../../lib/bidi'
 import { desktopNotificationsWanted, showDesktopNotification } from '../../services/desktop-notifications'
 import { setRinging } from '../status/activity'
 import { realtime } from '../session/connection'
-import { notify } from '../app/toasts'
+import { notify, type ToastInput } from '../app/toasts'
 import { translate } from '../profile/notifications'
 import { joinCall } from '../call/call'
 import { $tabRole, mayRingHere } from '../app/tab-role'
@@ -113,14 +114,24 @@ export function dismissInbound(): void {
   stopRinging(ringing.call.id, 'dismissed')
 }
 
+/**
+ * What a ring that timed out became, in the agent's words: a queued call (or one transferred to a
+ * segment) goes back to its queue; a direct transfer stays with the agent who asked; an invitation
+ * just lapses. Telling the agent of a direct transfer that it "went back to the queue" was wrong.
+ */
+function timeoutMessage(call: InboundCall): Pick<ToastInput, 'messageId' | 'values'> {
+  const agent = isolateBidi(call.agent ?? '')
+  if (call.invitation) return { messageId: 'call.inbound.timeoutInvitation', values: { agent } }
+  if (call.transferred && !call.transferred.segment)
+    return { messageId: 'call.inbound.timeoutTransfer', values: { agent } }
+  return { messageId: 'call.inbound.timeout' }
+}
+
 /** `agent:call:timeout`: nobody answered in time; the note stays 10 s (SPEC §9). */
 export function ringTimedOut({ callId }: RingEnd): void {
-  if (stopRinging(callId, 'timeout'))
-    notify({
-      variant: 'warning',
-      messageId: 'call.inbound.timeout',
-      duration: ANSWER_TIMEOUT_NOTIFICATION_MS,
-    })
+  const ringing = $inbound.get()
+  if (ringing && stopRinging(callId, 'timeout'))
+    notify({ variant: 'warning', ...timeoutMessage(ringing.call), duration: ANSWER_TIMEOUT_NOTIFICATION_MS })
 }
 
 /** `exceed`: the call passed its queue's time limit. */
