@@ -152,6 +152,31 @@ describe('small screens and narrow slots (issue 17)', () => {
       await page.evaluate(() => window.dispatchEvent(new Event('online')))
     })
 
+  for (const viewport of [
+    { width: 1366, height: 850 },
+    { width: 1024, height: 768 },
+  ])
+    it(`at ${viewport.width} × ${viewport.height}: a toast covers no part of an open drawer`, async () => {
+      const context = await world.newContext({ viewport })
+      const { page } = await agentOnline(context, world.server, 'bruno@demo.test')
+      await page.click(inConsole('.schedule-button'))
+      await page.locator(inConsole('sl-drawer.schedule-drawer[open]')).waitFor()
+      // A warning while the drawer is open: it lay over the drawer's Schedule and Close buttons.
+      await page.evaluate(() => window.dispatchEvent(new Event('offline')))
+      await page.locator(inConsole('.toast.warning')).waitFor()
+      const toast = await boxOf(page.locator(inConsole('.toast-stack')), 'the toasts')
+      const drawer = await boxOf(
+        page.locator(inConsole('sl-drawer.schedule-drawer [part=panel]')),
+        'the drawer',
+      )
+      assert.ok(
+        !intersects(toast, drawer),
+        `the toast ${JSON.stringify(toast)} covers the drawer ${JSON.stringify(drawer)}`,
+      )
+      assertInside(toast, viewportOf(page), 'the toast')
+      await page.evaluate(() => window.dispatchEvent(new Event('online')))
+    })
+
   it('the customer page at 390 × 844: the call form fits its card in every language; the agent stays in view', async () => {
     const { page: agent } = await agentOnline(await world.newContext(), world.server, 'ana@demo.test')
     const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }

@@ -28,6 +28,16 @@ export const toastStyles = css`
     position: absolute;
     width: min(26rem, calc(100% - 2 * var(--sl-spacing-medium)));
   }
+  /*
+   * A dialog or drawer open: its buttons sit at its bottom right, where the stack covered them (a failed
+   * transfer's reason lay over the Transfer button). Its overlay covers the header and the menu, so the
+   * stack moves to the bottom left. A narrow screen has no room beside the dialog: the stack stays at
+   * the bottom, where the first fields an agent fills are not.
+   */
+  .agent-root:has(sl-dialog[open], sl-drawer[open]) > .toast-stack {
+    right: auto;
+    left: var(--sl-spacing-medium);
+  }
   .toast {
     --toast-color: var(--sl-color-primary-600);
     pointer-events: auto;
