@@ -165,6 +165,51 @@ describe('an agent signs in, goes available, and stays connected', () => {
     )
     assert.deepEqual(unexpected, [])
   })
+
+  it('shows a new version deployed under it when the agent comes back to the tab, and updates into it', async () => {
+    const page = await (await world.newContext()).newPage()
+    const errors = collectErrors(page)
+    await page.goto(world.server.url)
+    await logIn(page, 'bruno@demo.test')
+    await passStartup(page)
+    await chooseStatus(page, 'available')
+    await page.locator(inConsole('.status-trigger[data-status="available"]')).waitFor()
+    assert.equal(await page.textContent(inConsole('.version-tag')), 'Version e2e')
+
+    // A deploy: the same data and port, the next version.
+    const port = world.server.port
+    await world.server.stop()
+    world.server = await startServer(
+      { DATA_DIR: dataDirs.at(-1) as string, DIST_DIR: await distSnapshot(), APP_VERSION: '2.0.0' },
+      port,
+    )
+    await page
+      .locator(inConsole('.connection-state[data-state="online"]'))
+      .waitFor({ state: 'attached', timeout: 40_000 })
+    const banner = page.locator(inConsole('[data-banner="update"]'))
+    assert.equal(await banner.count(), 0, 'the banner shows before the version is checked again')
+    // The agent comes back to the console's tab: the browser says it is visible again.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+    await banner.waitFor({ timeout: 10_000 })
+    assert.match((await banner.textContent()) ?? '', /A new version of the console is available/)
+
+    await banner.locator('button').click()
+    await page
+      .locator(inConsole('.version-tag'))
+      .filter({ hasText: 'Version 2.0.0' })
+      .waitFor({ timeout: 30_000 })
+    await passStartup(page)
+    // Still signed in and, once connected, available as before the update.
+    await page.locator(inConsole('.status-trigger[data-status="available"]')).waitFor({ timeout: 15_000 })
+    assert.equal(await banner.count(), 0)
+    const unexpected = errors.filter(
+      (error) =>
+        !/Failed to load resource|WebSocket connection|WebSocket is already in CLOSING or CLOSED state/.test(
+          error,
+        ),
+    )
+    assert.deepEqual(unexpected, [])
+  })
 })
 
 describe('signing in', () => {

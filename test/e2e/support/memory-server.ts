@@ -21,7 +21,8 @@ const timers = process.env.TIMERS ? (JSON.parse(process.env.TIMERS) as Record<st
 // Without a folder or a URL: the migrated, empty schema, which the server seeds at start, relative to
 // now, as on a fresh database.
 const app = await createApplication({
-  version: 'e2e',
+  // APP_VERSION: what /version.txt says (a deploy of a new version is a restart with another one).
+  version: process.env.APP_VERSION ?? 'e2e',
   dataDir: process.env.DATA_DIR || 'memory://',
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(process.env.DATA_DIR || process.env.DATABASE_URL
