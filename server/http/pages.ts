@@ -11,6 +11,7 @@ export const PAGES: ReadonlyArray<{ name: string; test: boolean }> = [
   { name: 'customer.html', test: false },
   { name: 'policies.html', test: false },
   { name: 'feedback.html', test: false },
+  { name: 'dashboard.html', test: false },
   { name: 'crm.html', test: true },
   { name: 'test-agent.html', test: true },
 ]

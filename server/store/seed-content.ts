@@ -3,6 +3,8 @@ import { stableId } from './ids'
 
 /** The password of every demo user. */
 export const DEMO_PASSWORD = 'Demo1234!'
+/** Where the demo accounts send users below agent level who sign in (the demo's page saying so). */
+export const DEMO_DASHBOARD_URL = '/demo/dashboard.html'
 /** The TOTP secret of the 2FA demo user (add it to an authenticator app, or see `npm start`'s output). */
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 /** The 10 backup codes of the 2FA demo user. */

@@ -6,6 +6,7 @@ import { newId, randomToken, stableId } from './ids'
 import {
   CONSULTATION_FORM,
   DEMO_BACKUP_CODES,
+  DEMO_DASHBOARD_URL,
   DEMO_PASSWORD,
   DEMO_TOTP_SECRET,
   OPENING_FORM,
@@ -67,13 +68,13 @@ async function seedAccounts(tx: Queryable, now: number): Promise<void> {
   const forms = JSON.stringify(seedWidgetForms())
   const insert = `INSERT INTO accounts (id, name, subscription_expires_at, ip_allow_list, dashboard_url, settings, widget_forms)
     VALUES ($1, $2, $3, $4, $5, $6, $7)`
-  await tx.query(insert, [SEED.account, 'Demo Co', null, null, '/dashboard/', settings, forms])
+  await tx.query(insert, [SEED.account, 'Demo Co', null, null, DEMO_DASHBOARD_URL, settings, forms])
   await tx.query(insert, [
     SEED.expiredAccount,
     'Expired Co',
     new Date(now - 30 * DAY),
     null,
-    '/dashboard/',
+    DEMO_DASHBOARD_URL,
     settings,
     forms,
   ])
@@ -83,7 +84,7 @@ async function seedAccounts(tx: Queryable, now: number): Promise<void> {
     'Restricted Co',
     null,
     ['203.0.113.0/24'],
-    '/dashboard/',
+    DEMO_DASHBOARD_URL,
     settings,
     forms,
   ])

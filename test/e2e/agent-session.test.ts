@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from './support/server'
 import { collectErrors } from './support/browser'
 import { freshWorld } from './support/world'
 import { distSnapshot } from './support/console-page'
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../server/store/seed-content'
+import { DEMO_DASHBOARD_URL, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../server/store/seed-content'
 import { currentTotp } from '../../server/auth/totp'
 
 const SHOTS = process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'agent-console-shots')
@@ -225,6 +225,20 @@ describe('signing in', () => {
     await page.click(inConsole('button[type=submit]'))
     await passStartup(page)
     await page.locator(inConsole('.status-trigger:not([disabled]):not([aria-disabled])')).waitFor()
+  })
+
+  it('tells a supervisor the console is for agents, and sends them on to their dashboard', async () => {
+    const page = await (await world.newContext()).newPage()
+    const errors = collectErrors(page)
+    await page.goto(`${world.server.url}/login`)
+    await logIn(page, 'supervisor@demo.test')
+    const notice = page.locator(inConsole('.notice[role=status]'))
+    await notice.filter({ hasText: 'This console is for agents only' }).waitFor()
+    await notice.locator('a').click()
+    // The demo's dashboard page, not the login again (an unknown path is sent to /login).
+    await page.waitForURL(`${world.server.url}${DEMO_DASHBOARD_URL}`)
+    await page.locator('h1').filter({ hasText: 'Dashboard' }).waitFor()
+    assert.deepEqual(errors, [])
   })
 
   for (const [locale, title] of [

@@ -2,7 +2,12 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import type { LoginResponse, RefreshResponse } from '../../src/protocol'
 import { currentTotp } from '../../server/auth/totp'
-import { DEMO_BACKUP_CODES, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../server/store/seed-content'
+import {
+  DEMO_BACKUP_CODES,
+  DEMO_DASHBOARD_URL,
+  DEMO_PASSWORD,
+  DEMO_TOTP_SECRET,
+} from '../../server/store/seed-content'
 import { sha256 } from '../../server/store/ids'
 import { TestServer } from './support/test-server'
 
@@ -98,7 +103,7 @@ describe('POST /auth/login', () => {
     assert.equal(status, 200)
     assert.equal(body.level, 1)
     assert.equal(body.redirect, true)
-    assert.equal(body.location, '/dashboard/')
+    assert.equal(body.location, DEMO_DASHBOARD_URL)
   })
 
   it('answers 400 for a malformed body', async () => {
