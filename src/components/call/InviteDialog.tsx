@@ -1,7 +1,10 @@
+import { useRef } from 'react'
+import type SlButton from '@shoelace-style/shoelace/dist/components/button/button.component.js'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $invite, chooseInvitee, closeInvite, confirmInvite, inviteAgents } from '../../stores/call/invite'
 import { AgentsTable } from './AgentsTable'
+import { useFocusAfterChoice } from '../common/useFocusAfterChoice'
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
@@ -10,6 +13,8 @@ import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 export function InviteDialog() {
   const intl = useIntl()
   const invite = useStore($invite)
+  const confirm = useRef<SlButton>(null)
+  const chosen = useFocusAfterChoice(confirm)
   return (
     <sl-dialog
       className="invite-dialog"
@@ -32,7 +37,10 @@ export function InviteDialog() {
         list={inviteAgents}
         selected={invite.target?.id ?? null}
         locked={invite.pending}
-        onSelect={chooseInvitee}
+        onSelect={(agent) => {
+          chooseInvitee(agent)
+          chosen()
+        }}
       />
       <sl-button slot="footer" disabled={invite.pending} onClick={closeInvite}>
         <FormattedMessage id="call.cancel" />
@@ -41,6 +49,7 @@ export function InviteDialog() {
         slot="footer"
         variant="primary"
         className="confirm-invite"
+        ref={confirm}
         disabled={!invite.target || invite.pending}
         onClick={() => void confirmInvite()}
       >

@@ -1,3 +1,5 @@
+import { useRef } from 'react'
+import type SlButton from '@shoelace-style/shoelace/dist/components/button/button.component.js'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { fullName } from '../../stores/directory/agents-directory'
@@ -14,6 +16,7 @@ import {
 import { $call } from '../../stores/call/call'
 import { AgentsTable } from './AgentsTable'
 import { SegmentsTable } from './SegmentsTable'
+import { useFocusAfterChoice } from '../common/useFocusAfterChoice'
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js'
 import '@shoelace-style/shoelace/dist/components/tab-group/tab-group.js'
 import '@shoelace-style/shoelace/dist/components/tab/tab.js'
@@ -30,6 +33,8 @@ export function TransferDialog() {
   const transfer = useStore($transfer)
   const target = transfer.target
   const currentSegment = useStore($call)?.details?.segment.id ?? null
+  const confirm = useRef<SlButton>(null)
+  const chosen = useFocusAfterChoice(confirm)
   return (
     <sl-dialog
       className="transfer-dialog"
@@ -65,9 +70,10 @@ export function TransferDialog() {
             selected={target?.type === 'segment' ? target.id : null}
             locked={transfer.pending}
             current={currentSegment}
-            onSelect={(segment) =>
+            onSelect={(segment) => {
               chooseTransferTarget({ type: 'segment', id: segment.id, name: segment.name })
-            }
+              chosen()
+            }}
           />
         </sl-tab-panel>
         <sl-tab-panel name="agents" active={transfer.tab === 'agents'}>
@@ -90,7 +96,10 @@ export function TransferDialog() {
             list={transferAgents}
             selected={target?.type === 'agent' ? target.id : null}
             locked={transfer.pending}
-            onSelect={(agent) => chooseTransferTarget({ type: 'agent', id: agent.id, name: fullName(agent) })}
+            onSelect={(agent) => {
+              chooseTransferTarget({ type: 'agent', id: agent.id, name: fullName(agent) })
+              chosen()
+            }}
           />
         </sl-tab-panel>
       </sl-tab-group>
@@ -107,6 +116,7 @@ export function TransferDialog() {
         slot="footer"
         variant="primary"
         className="confirm-transfer"
+        ref={confirm}
         disabled={!target}
         loading={transfer.pending}
         onClick={() => void confirmTransfer()}

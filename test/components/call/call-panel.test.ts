@@ -250,6 +250,39 @@ describe('<agent-call-panel> in a call', () => {
     await waitUntil(() => text(page.$('.transfer-target')).includes('Billing'), 'Billing never chosen')
   })
 
+  it('moves the focus to Transfer once a target is chosen, and to Invite once an agent is', async () => {
+    const call = joinedCall()
+    const billing = { id: newId(), name: 'Billing' }
+    const carla = {
+      id: newId(),
+      firstname: 'Carla',
+      lastname: 'Castro',
+      level: 5,
+      status: { online: true, available: true, inCall: false, id: 'available' },
+    }
+    page.api.route('GET', '/api/segments', { status: 200, body: areaPage([billing, call.segment]) })
+    page.api.route('GET', '/api/users', { status: 200, body: areaPage([carla]) })
+    page.socket.serverEmit('join', call)
+    const focused = (selector: string) => page.$(selector)?.matches(':focus') === true
+    const choose = async (dialog: string, row: string) => {
+      const select = await page.find<HTMLElement>(`${dialog} tr[${row}] sl-button:not([disabled])`)
+      select.focus()
+      await sendKeys({ press: 'Enter' })
+    }
+
+    ;(await page.find<HTMLButtonElement>('.menu-transfer')).click()
+    await choose('.transfer-dialog', `data-segment-id="${billing.id}"`)
+    await waitUntil(() => focused('.confirm-transfer'), 'Transfer never took the focus')
+    // The agent presses Enter again: the call goes to Billing.
+    expect(text(page.$('.transfer-target'))).to.contain('Billing')
+    page.$<HTMLElement>('.transfer-dialog sl-button:not(.confirm-transfer)[slot=footer]')!.click()
+    await waitUntil(() => !page.$('.transfer-dialog[open]'), 'the transfer dialog never closed')
+
+    ;(await page.find<HTMLButtonElement>('.menu-invite')).click()
+    await choose('.invite-dialog', `data-agent-id="${carla.id}"`)
+    await waitUntil(() => focused('.confirm-invite'), 'Invite never took the focus')
+  })
+
   it('asks before removing the customer, then kicks, and waits for them no more', async () => {
     receiveConsoleSettings(settings({ fileShare: { enabled: true } }))
     page.socket.answer('kick', () => ok())
