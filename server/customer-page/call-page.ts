@@ -4,6 +4,7 @@ import type {
   CallJoined,
   MeetingAccepted,
   MeetingWaiting,
+  Peer,
   PublicPersonalLink,
   QueueStatus,
 } from '../../src/protocol'
@@ -128,6 +129,15 @@ function enterCall(agent: string, peers: CallJoined['peers'], initiator: boolean
     ? t('customerPage.call.withAgent', { agent })
     : t('customerPage.call.inMeeting')
   if (initiator) mesh.connectTo(peers)
+}
+
+/**
+ * An agent joins the call as its owner: the call was transferred to them (an invited agent joins as a
+ * guest, beside the first). The customer is now talking with them; the page said the first agent still.
+ */
+function agentJoined(peer: Peer): void {
+  if (state.screen !== 'call' || meetingCode || peer.role !== 'agent') return
+  byId('agent-name').textContent = t('customerPage.call.withAgent', { agent: peer.name })
 }
 
 function endScreen(message: string): void {
@@ -276,6 +286,7 @@ socket.on('call:joined', (joined) => {
   for (const line of joined.messages) addChatLine(line.name, line.text, line.from === 'customer')
   enterCall(joined.agent, joined.peers, joined.initiator)
 })
+socket.on('peer:join', ({ peer }) => agentJoined(peer))
 socket.on('call:ended', ({ reason }) => {
   // Nothing is recorded once the call is over, whatever the last status said.
   byId('recording-badge').hidden = true

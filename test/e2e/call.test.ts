@@ -192,6 +192,8 @@ describe('an agent transfers the call to another agent', () => {
     await elena.page.locator(inConsole('.call-area')).waitFor({ state: 'detached', timeout: 20_000 })
     await playsFrames(carla.page, AGENT_VIDEO)
     await playsFrames(customer.page, CUSTOMER_VIDEO)
+    // The customer is told who they are talking with now (it still named Elena).
+    await customer.page.locator('#agent-name').filter({ hasText: 'You are talking with Carla' }).waitFor()
   })
 })
 
@@ -255,6 +257,8 @@ describe('an agent invites a second agent into the call', () => {
     await customer.page.waitForFunction(() => window.customerState.remoteTracks >= 2, undefined, {
       timeout: 30_000,
     })
+    // An invited agent joins beside Bruno: the customer is still talking with him.
+    assert.match((await customer.page.textContent('#agent-name')) ?? '', /You are talking with Bruno/)
   })
 })
 
