@@ -49,6 +49,17 @@ const THEME_PROPERTIES = [
     'Shoelace sky 500',
   ],
   ['--agent-color-primary-active', 'Primary colour when pressed (Shoelace primary 700).', 'Shoelace sky 700'],
+  ['--agent-toasts-left', "Distance of the toasts from the viewport's left (or the console's) edge.", 'auto'],
+  [
+    '--agent-toasts-right',
+    "Distance of the toasts from the viewport's right (or the console's) edge.",
+    '1rem',
+  ],
+  [
+    '--agent-toasts-bottom',
+    "Distance of the toasts from the viewport's bottom (or the console's) edge.",
+    '5rem',
+  ],
 ].map(([name, description, defaultValue]) => ({ name, description, default: defaultValue }))
 
 export function r2wcPlugin() {

@@ -259,6 +259,13 @@ describe('small screens and narrow slots (issue 17)', () => {
       await field.scrollIntoViewIfNeeded()
       assertInside(await boxOf(field, selector), await boxOf(panel, 'the panel'), selector)
     }
+    // A warning now: the CRM puts the toasts over its record (--agent-toasts-*), not over the side bar.
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')))
+    const toasts = page.locator('.toast-stack:has(.toast.warning)')
+    await toasts.waitFor()
+    const toastBox = await boxOf(toasts, 'the toasts')
+    assert.ok(!intersects(toastBox, bar), `the toasts ${JSON.stringify(toastBox)} cover the side bar`)
+    await page.evaluate(() => window.dispatchEvent(new Event('online')))
     await page.click('agent-call-panel .hangup-button')
     await page.locator('agent-call-panel .call-area').waitFor({ state: 'detached' })
     // A copy: asserting on \`errors\` itself would narrow it to an empty array's type for the check below.

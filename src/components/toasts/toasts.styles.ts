@@ -2,13 +2,16 @@ import { css } from 'lit'
 
 /**
  * The toast stack: bottom right of the viewport, above the bottom menu, above everything the element
- * draws; never over the header's controls (status, schedule, log out).
+ * draws; never over the header's controls (status, schedule, log out). A host page places it elsewhere
+ * with `--agent-toasts-left`, `--agent-toasts-right` and `--agent-toasts-bottom` (a CRM whose side bar
+ * holds the call panel: the stack covered its side menu).
  */
 export const toastStyles = css`
   .toast-stack {
     position: fixed;
-    bottom: calc(var(--sl-spacing-medium) + 4rem);
-    right: var(--sl-spacing-medium);
+    bottom: var(--agent-toasts-bottom, calc(var(--sl-spacing-medium) + 4rem));
+    right: var(--agent-toasts-right, var(--sl-spacing-medium));
+    left: var(--agent-toasts-left, auto);
     z-index: var(--sl-z-index-toast);
     display: flex;
     flex-direction: column;
