@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { collectErrors } from './support/browser'
-import { freshWorld } from './support/world'
+import { E2E_WAIT_MS, freshWorld } from './support/world'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 
 const SHOTS = process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'agent-console-shots')
@@ -160,7 +160,21 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
       .getAttribute('href')
     assert.ok(joinUrl?.includes('meeting='), 'the access URL is the join URL')
     await agent.click(inConsole('.appointment-drawer .join sl-button'))
-    await agent.locator(inConsole('.call-container')).waitFor({ timeout: 15_000 })
+    // Once timed out at 15 s on a loaded CI machine with nothing to say why: the wait of the suite, and
+    // on failure what the agent saw (a refusal's toast, the join button's state).
+    await agent
+      .locator(inConsole('.call-container'))
+      .waitFor({ timeout: E2E_WAIT_MS })
+      .catch(async (error: unknown) => {
+        const seen = {
+          toasts: await agent.locator(inConsole('.toast-stack .toast')).allTextContents(),
+          join: await agent
+            .locator(inConsole('.appointment-drawer .join'))
+            .evaluateAll((found) => found.map((element) => element.outerHTML.slice(0, 300))),
+          errors,
+        }
+        throw new Error(`not in the meeting: ${JSON.stringify(seen)}`, { cause: error })
+      })
 
     // The customer opens the join URL and waits; the agent admits them; both see each other.
     const customer = await context.newPage()
