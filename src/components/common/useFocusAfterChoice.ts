@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react'
+import { useEffect, useState, type RefObject } from 'react'
 
 /** A Shoelace control: it takes the focus once it has rendered what its properties say. */
 type ShoelaceControl = HTMLElement & { updateComplete?: Promise<unknown>; disabled?: boolean }
@@ -14,23 +14,21 @@ type ShoelaceControl = HTMLElement & { updateComplete?: Promise<unknown>; disabl
  */
 export function useFocusAfterChoice(next: RefObject<ShoelaceControl | null>): () => void {
   const [choices, setChoices] = useState(0)
-  const mounted = useRef(true)
-  useEffect(() => {
-    mounted.current = true
-    return () => {
-      mounted.current = false
-    }
-  }, [])
   useEffect(() => {
     const element = next.current
     if (choices === 0 || !element) return
+    // Not after an unmount, nor for a choice another one replaced meanwhile.
+    let current = true
     // After this render: the button's `disabled` is set, and Shoelace renders its inner button after it.
     void customElements
       .whenDefined(element.localName)
       .then(() => element.updateComplete)
       .then(() => {
-        if (mounted.current && !element.disabled) element.focus()
+        if (current && !element.disabled) element.focus()
       })
+    return () => {
+      current = false
+    }
   }, [choices, next])
   return () => setChoices((count) => count + 1)
 }
