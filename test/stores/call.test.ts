@@ -17,7 +17,7 @@ import { $callTags, chooseTags } from '../../src/stores/call/call-tags'
 import { $callView } from '../../src/stores/call/call-views'
 import { $chat } from '../../src/stores/call/chat'
 import { $localMedia } from '../../src/stores/call/call-media'
-import { $waitingRoom, acceptParticipant } from '../../src/stores/call/waiting-room'
+import { $waitingRoom, acceptParticipant, denyParticipant } from '../../src/stores/call/waiting-room'
 import { $toasts, clearToasts } from '../../src/stores/app/toasts'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import type { FakeSocket } from '../support/fake-socket'
@@ -339,6 +339,23 @@ describe('the active call', () => {
         data: [waiting],
       })
       expect($waitingRoom.get()).to.have.length(1)
+    })
+
+    it('sends one decision per person, however often the agent presses', async () => {
+      const waiting = { sessionId: 'session-abc-2', createdAt: new Date().toISOString(), name: 'Bea' }
+      const joined = meetingJoined({ pendingAuthorizations: [waiting] })
+      socket.answer('meeting:accept', () => ok({ appointmentId: joined.appointment.id, data: [] }))
+      socket.answer('meeting:deny', () => ok({ appointmentId: joined.appointment.id, data: [] }))
+      startMeeting(joined)
+      // A double press, then a deny while the accept is on its way.
+      await Promise.all([
+        acceptParticipant('session-abc-2'),
+        acceptParticipant('session-abc-2'),
+        denyParticipant('session-abc-2'),
+      ])
+      expect(sent('meeting:accept')).to.deep.equal([{ sessionId: 'session-abc-2' }])
+      expect(sent('meeting:deny')).to.deep.equal([])
+      expect($waitingRoom.get()).to.deep.equal([])
     })
   })
 

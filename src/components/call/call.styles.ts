@@ -374,6 +374,9 @@ export const callStyles = css`
     align-items: center;
     font-size: 1rem;
   }
+  .authorization[aria-busy='true'] {
+    opacity: 0.6;
+  }
   .authorization .who {
     grid-area: who;
     font-weight: var(--sl-font-weight-semibold);

@@ -7,7 +7,7 @@ import { onCallCleanup } from './call-scope'
 /** People waiting to enter the active meeting (SPEC §2 "Waiting room"). */
 export const $waitingRoom = atom<PendingAuthorization[]>([])
 
-/** Session ids with an accept or deny on its way (their buttons show loading). */
+/** Session ids with an accept or deny on its way (their rows show busy; a second press is ignored). */
 export const $waitingRoomBusy = atom<string[]>([])
 
 /** Replaces the waiting list (meeting join, `meeting:pending:authorizations`). */
@@ -16,6 +16,8 @@ export function setWaitingRoom(list: readonly PendingAuthorization[]): void {
 }
 
 async function decide(event: 'meeting:accept' | 'meeting:deny', sessionId: string): Promise<void> {
+  // One decision per person: a second press while the first is on its way changes nothing.
+  if ($waitingRoomBusy.get().includes(sessionId)) return
   $waitingRoomBusy.set([...$waitingRoomBusy.get(), sessionId])
   try {
     const reply = await realtime().request(event, { sessionId }, PendingAuthorizationsSchema)

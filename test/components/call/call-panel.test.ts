@@ -13,6 +13,8 @@ import { editComments } from '../../../src/stores/call/call-comments'
 import { frames, waitUntil } from '../../support/waits'
 import { page as areaPage } from '../../support/areas-fixtures'
 
+const shadowOf = (host: HTMLElement) => host.shadowRoot!
+
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
 
 const settings = consoleSettings
@@ -326,6 +328,38 @@ describe('<agent-call-panel> in a call', () => {
     expect(page.socket.sent.find((s) => s.event === 'meeting:deny')?.payload).to.deep.equal({
       sessionId: 'guest-session-1',
     })
+  })
+
+  it('keeps the focus in the waiting room as the keyboard lets people in and turns them away', async () => {
+    const now = new Date().toISOString()
+    const luis = { sessionId: 'guest-session-1', createdAt: now, name: 'Luis' }
+    const marta = { sessionId: 'guest-session-2', createdAt: now, name: 'Marta' }
+    const joined = meetingJoined({ pendingAuthorizations: [luis, marta] })
+    page.socket.answer('meeting:accept', () => ok({ appointmentId: joined.appointment.id, data: [marta] }))
+    page.socket.answer('meeting:deny', () => ok({ appointmentId: joined.appointment.id, data: [] }))
+    startMeeting(joined)
+    ;(await page.find<HTMLButtonElement>('.menu-authorizations')).click()
+    const focused = () => shadowOf(page.panel).activeElement
+    const accept = await page.find<HTMLElement>('.authorization .accept')
+    accept.focus()
+    await sendKeys({ press: 'Enter' })
+    // Luis is in: the focus is on the next person's first button, not on the page.
+    await waitUntil(
+      () => text(page.$('.authorizations')) && !text(page.$('.authorizations')).includes('Luis'),
+    )
+    await waitUntil(() => focused()?.matches('.authorization .accept'), 'the focus left the waiting room')
+    expect(text(focused()!.closest('.authorization'))).to.contain('Marta')
+    await sendKeys({ press: 'Tab' })
+    expect(focused()?.matches('.authorization .deny')).to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    // Nobody is left: the focus is on the line that says so.
+    await waitUntil(
+      () => focused()?.matches('.authorizations-empty'),
+      'the focus left the emptied waiting room',
+    )
+    expect(
+      page.socket.sent.filter((s) => s.event.startsWith('meeting:')).map((s) => s.payload),
+    ).to.deep.equal([{ sessionId: 'guest-session-1' }, { sessionId: 'guest-session-2' }])
   })
 
   it('toggles microphone and camera with Alt+m, Alt+c and both with Alt+t', async () => {
