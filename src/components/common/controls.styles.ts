@@ -71,7 +71,7 @@ export const controlStyles = css`
     color: var(--sl-color-neutral-700);
     cursor: pointer;
   }
-  .button:hover:not(:disabled) {
+  .button:hover:not(:disabled, [aria-disabled='true']) {
     background: var(--sl-color-primary-50);
     border-color: var(--sl-color-primary-300);
     color: var(--sl-color-primary-700);
@@ -81,7 +81,7 @@ export const controlStyles = css`
     border-color: var(--sl-color-primary-600);
     color: var(--sl-color-neutral-0);
   }
-  .button.primary:hover:not(:disabled) {
+  .button.primary:hover:not(:disabled, [aria-disabled='true']) {
     background: var(--sl-color-primary-500);
     border-color: var(--sl-color-primary-500);
     color: var(--sl-color-neutral-0);
@@ -103,7 +103,7 @@ export const controlStyles = css`
     border-color: var(--sl-color-success-600);
     color: var(--sl-color-neutral-0);
   }
-  .button.success:hover:not(:disabled) {
+  .button.success:hover:not(:disabled, [aria-disabled='true']) {
     background: var(--sl-color-success-500);
     border-color: var(--sl-color-success-500);
     color: var(--sl-color-neutral-0);
@@ -113,7 +113,7 @@ export const controlStyles = css`
     border-color: var(--sl-color-danger-600);
     color: var(--sl-color-danger-600);
   }
-  .button.danger:hover:not(:disabled) {
+  .button.danger:hover:not(:disabled, [aria-disabled='true']) {
     background: var(--sl-color-danger-600);
     border-color: var(--sl-color-danger-600);
     color: var(--sl-color-neutral-0);
@@ -149,7 +149,7 @@ export const controlStyles = css`
     font-size: var(--sl-font-size-large);
     cursor: pointer;
   }
-  .icon-button:hover:not(:disabled) {
+  .icon-button:hover:not(:disabled, [aria-disabled='true']) {
     color: var(--sl-color-primary-600);
   }
   .icon-button:focus-visible {
@@ -180,7 +180,8 @@ export const controlStyles = css`
     color: var(--sl-color-primary-600);
     padding: 0 var(--sl-spacing-small);
   }
-  .button:disabled {
+  .button:disabled,
+  .button[aria-disabled='true'] {
     opacity: 0.5;
     cursor: not-allowed;
   }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import {
@@ -16,6 +16,7 @@ import { formatBytes } from '../recordings/format'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 import { ProgressBar } from '../common/ProgressBar'
 import { registerRecordingIcons } from '../icons/recordings-icons'
+import { useFocusKept } from '../common/useFocusKept'
 
 // The download and delete icons come with the page's lazy chunk, not with the first screen.
 registerRecordingIcons()
@@ -31,6 +32,9 @@ export default function RecordingBackupsPage() {
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   useEffect(() => void loadRecordingBackups(), [])
+  const list = useRef<HTMLDivElement>(null)
+  // Deleting a backup removes its row: the focus goes to the next backup, not to the page.
+  useFocusKept(list, 'tr[data-backup-id]', state.backups.map((backup) => backup.id).join())
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void requestRecordingBackup(from, to)
@@ -78,7 +82,8 @@ export default function RecordingBackupsPage() {
                 onChange={(event) => setTo(event.target.value)}
               />
             </label>
-            <button type="submit" className="button primary" disabled={state.requesting}>
+            {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
+            <button type="submit" className="button primary" aria-disabled={state.requesting}>
               {intl.formatMessage({ id: 'backups.request' })}
             </button>
             {problem && (
@@ -94,75 +99,79 @@ export default function RecordingBackupsPage() {
               {intl.formatMessage({ id: 'backups.loadFailed' }, { reason: state.error.reason })}
             </p>
           )}
-          {state.backups.length === 0 && !state.loading && !state.error ? (
-            <p className="empty-state" role="status">
-              {intl.formatMessage({ id: 'backups.empty' })}
-            </p>
-          ) : (
-            <div className="backups-table">
-              <table>
-                <caption className="visually-hidden">{intl.formatMessage({ id: 'backups.caption' })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{intl.formatMessage({ id: 'backups.column.range' })}</th>
-                    <th scope="col">{intl.formatMessage({ id: 'backups.column.recordings' })}</th>
-                    <th scope="col">{intl.formatMessage({ id: 'recordings.column.status' })}</th>
-                    <th scope="col">{intl.formatMessage({ id: 'recordings.column.size' })}</th>
-                    <th scope="col">{intl.formatMessage({ id: 'backups.column.expires' })}</th>
-                    <th scope="col">{intl.formatMessage({ id: 'recordings.column.actions' })}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.backups.map((backup) => {
-                    const range = intl.formatMessage(
-                      { id: 'backups.range' },
-                      { from: day(backup.from), to: day(backup.to) },
-                    )
-                    const percent = intl.formatNumber(backup.progress, { style: 'percent' })
-                    return (
-                      <tr key={backup.id} data-backup-id={backup.id} data-status={backup.status}>
-                        <td>{range}</td>
-                        <td>{backup.count}</td>
-                        <td>
-                          <span className={`status-tag backup-${backup.status}`}>
-                            {intl.formatMessage({ id: 'backups.status' }, { status: backup.status })}
-                          </span>
-                          {backup.status === 'building' && (
-                            <ProgressBar
-                              value={backup.progress * 100}
-                              label={intl.formatMessage({ id: 'backups.progress' }, { percent })}
-                            />
-                          )}
-                        </td>
-                        <td>{formatBytes(intl, backup.size)}</td>
-                        <td>
-                          {backup.expiresAt
-                            ? intl.formatDate(backup.expiresAt, { dateStyle: 'medium', timeStyle: 'short' })
-                            : '—'}
-                        </td>
-                        <td className="row-actions">
-                          <sl-icon-button
-                            className="download"
-                            name="download"
-                            label={intl.formatMessage({ id: 'backups.download' }, { range })}
-                            disabled={backup.status !== 'ready'}
-                            onClick={() => downloadRecordingBackup(backup)}
-                          ></sl-icon-button>
-                          <sl-icon-button
-                            className="delete"
-                            name="trash"
-                            label={intl.formatMessage({ id: 'backups.delete' }, { range })}
-                            disabled={backup.status === 'queued' || backup.status === 'building'}
-                            onClick={() => void deleteRecordingBackup(backup)}
-                          ></sl-icon-button>
-                        </td>
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <div ref={list}>
+            {state.backups.length === 0 && !state.loading && !state.error ? (
+              <p className="empty-state" role="status" tabIndex={-1} data-focus-fallback>
+                {intl.formatMessage({ id: 'backups.empty' })}
+              </p>
+            ) : (
+              <div className="backups-table">
+                <table>
+                  <caption className="visually-hidden">
+                    {intl.formatMessage({ id: 'backups.caption' })}
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{intl.formatMessage({ id: 'backups.column.range' })}</th>
+                      <th scope="col">{intl.formatMessage({ id: 'backups.column.recordings' })}</th>
+                      <th scope="col">{intl.formatMessage({ id: 'recordings.column.status' })}</th>
+                      <th scope="col">{intl.formatMessage({ id: 'recordings.column.size' })}</th>
+                      <th scope="col">{intl.formatMessage({ id: 'backups.column.expires' })}</th>
+                      <th scope="col">{intl.formatMessage({ id: 'recordings.column.actions' })}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {state.backups.map((backup) => {
+                      const range = intl.formatMessage(
+                        { id: 'backups.range' },
+                        { from: day(backup.from), to: day(backup.to) },
+                      )
+                      const percent = intl.formatNumber(backup.progress, { style: 'percent' })
+                      return (
+                        <tr key={backup.id} data-backup-id={backup.id} data-status={backup.status}>
+                          <td>{range}</td>
+                          <td>{backup.count}</td>
+                          <td>
+                            <span className={`status-tag backup-${backup.status}`}>
+                              {intl.formatMessage({ id: 'backups.status' }, { status: backup.status })}
+                            </span>
+                            {backup.status === 'building' && (
+                              <ProgressBar
+                                value={backup.progress * 100}
+                                label={intl.formatMessage({ id: 'backups.progress' }, { percent })}
+                              />
+                            )}
+                          </td>
+                          <td>{formatBytes(intl, backup.size)}</td>
+                          <td>
+                            {backup.expiresAt
+                              ? intl.formatDate(backup.expiresAt, { dateStyle: 'medium', timeStyle: 'short' })
+                              : '—'}
+                          </td>
+                          <td className="row-actions">
+                            <sl-icon-button
+                              className="download"
+                              name="download"
+                              label={intl.formatMessage({ id: 'backups.download' }, { range })}
+                              disabled={backup.status !== 'ready'}
+                              onClick={() => downloadRecordingBackup(backup)}
+                            ></sl-icon-button>
+                            <sl-icon-button
+                              className="delete"
+                              name="trash"
+                              label={intl.formatMessage({ id: 'backups.delete' }, { range })}
+                              disabled={backup.status === 'queued' || backup.status === 'building'}
+                              onClick={() => void deleteRecordingBackup(backup)}
+                            ></sl-icon-button>
+                          </td>
+                        </tr>
+                      )
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </div>
         </>
       )}
     </section>

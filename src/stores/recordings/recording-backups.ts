@@ -74,6 +74,8 @@ export async function loadRecordingBackups(): Promise<void> {
  * agent's time zone; the server prepares it in the background.
  */
 export async function requestRecordingBackup(from: string, to: string): Promise<boolean> {
+  // One request at a time: a second press while the first is on its way sends nothing.
+  if ($recordingBackups.get().requesting) return false
   if (!from || !to) {
     patch({ requestProblem: { messageId: 'backups.missingDates' } })
     return false
@@ -107,22 +109,30 @@ export function downloadRecordingBackup(backup: RecordingBackup): void {
   )
 }
 
-/** Deletes a backup (before its 7 days are over). */
+/** Backups with a delete on its way: a second press sends nothing more. */
+const deleting = new Set<string>()
+
+/** Deletes a backup (before its 7 days are over); a failure says so in a toast and keeps the row. */
 export async function deleteRecordingBackup(backup: RecordingBackup): Promise<void> {
+  if (deleting.has(backup.id)) return
+  deleting.add(backup.id)
   try {
     await api().delete(HTTP_PATHS.recordingBackup(backup.id), { schema: OkSchema })
   } catch (error) {
     notify({
       variant: 'danger',
-      messageId: 'backups.loadFailed',
+      messageId: 'backups.deleteFailed',
       values: { reason: (error as Error).message },
     })
+  } finally {
+    deleting.delete(backup.id)
   }
   await loadRecordingBackups()
 }
 
 onMount($recordingBackups, () => () => {
   sequence++
+  deleting.clear()
   clock.clearTimeout(timer)
   $recordingBackups.set(INITIAL)
 })

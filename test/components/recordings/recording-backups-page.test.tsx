@@ -1,10 +1,11 @@
 import { expect, nextFrame } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { waitUntil } from '../../support/waits'
 import { cleanStores } from 'nanostores'
 import type { RecordingBackup } from '../../../src/protocol'
 import RecordingBackupsPage from '../../../src/components/pages/RecordingBackupsPage'
 import { $recordingBackups, BACKUPS_REFRESH_MS } from '../../../src/stores/recordings/recording-backups'
-import { clearToasts } from '../../../src/stores/app/toasts'
+import { $toasts, clearToasts } from '../../../src/stores/app/toasts'
 import { fakeApi, type FakeApi } from '../../support/fake-api'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import { newId } from '../../support/call-fixtures'
@@ -109,6 +110,98 @@ describe('the recordings backups page (/profile/recordings/backups)', () => {
     expect(text(ready)).to.contain('3.2 MB')
     expect(ready.querySelector('sl-icon-button.download')?.hasAttribute('disabled')).to.equal(false)
     await expect($('.backups-page')).to.be.accessible()
+  })
+
+  const ready = (overrides: Partial<RecordingBackup> = {}) => {
+    const made = backup({ status: 'ready', progress: 1, size: 1_000_000, ...overrides })
+    return {
+      ...made,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      downloadUrl: `/recording-backups/${made.id}/download?token=t`,
+    }
+  }
+
+  it('keeps the keyboard focus on the list as backups are deleted, then on the line that says none is left', async () => {
+    const march = ready()
+    const april = ready({ from: '2026-04-01', to: '2026-04-30' })
+    let listed = [march, april]
+    api.route('GET', '/api/recording-backups', () => ({ status: 200, body: { data: listed } }))
+    for (const one of [march, april])
+      api.route('DELETE', `/api/recording-backups/${one.id}`, () => {
+        listed = listed.filter((other) => other.id !== one.id)
+        return { status: 200, body: { ok: true } }
+      })
+    area = await renderArea(<RecordingBackupsPage />)
+    const focused = () => area!.shadow.activeElement
+    await waitUntil(() => $(`tr[data-backup-id="${march.id}"] sl-icon-button.delete`), 'no backups')
+    $<HTMLElement>(`tr[data-backup-id="${march.id}"] sl-icon-button.delete`)!.focus()
+    await sendKeys({ press: 'Enter' })
+    // March is gone: the focus is on the first button of the backup now in its place.
+    await waitUntil(() => !$(`tr[data-backup-id="${march.id}"]`), 'march was not deleted')
+    await waitUntil(() => focused()?.closest(`tr[data-backup-id="${april.id}"]`), 'the focus left the list')
+    expect(focused()?.matches('sl-icon-button.download')).to.equal(true)
+    await sendKeys({ press: 'Tab' })
+    expect(focused()?.matches('sl-icon-button.delete')).to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => focused()?.matches('.empty-state'), 'the focus left the emptied list')
+    expect(text(focused()!)).to.equal('You have not asked for a backup yet.')
+    expect(api.requests.filter((request) => request.method === 'DELETE')).to.have.length(2)
+  })
+
+  it('says the backup could not be deleted, keeps its row, and sends one delete however often it is pressed', async () => {
+    const march = ready()
+    api.route('GET', '/api/recording-backups', { status: 200, body: { data: [march] } })
+    let answer: (() => void) | null = null
+    api.route(
+      'DELETE',
+      `/api/recording-backups/${march.id}`,
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 500, body: { code: 500, message: 'Disk unavailable' } })
+        }),
+    )
+    area = await renderArea(<RecordingBackupsPage />)
+    await waitUntil(() => $('sl-icon-button.delete'), 'no backup')
+    const remove = $<HTMLElement>('sl-icon-button.delete')!
+    remove.click()
+    remove.click()
+    await waitUntil(() => answer, 'no delete sent')
+    answer!()
+    await waitUntil(() => $toasts.get().length > 0, 'no toast')
+    expect($toasts.get().map((toast) => [toast.variant, toast.messageId, toast.values])).to.deep.equal([
+      ['danger', 'backups.deleteFailed', { reason: 'Disk unavailable' }],
+    ])
+    expect(api.requests.filter((request) => request.method === 'DELETE')).to.have.length(1)
+    expect($(`tr[data-backup-id="${march.id}"]`)).to.not.equal(null)
+  })
+
+  it('sends one request however often the button is pressed, and the button keeps the focus', async () => {
+    api.route('GET', '/api/recording-backups', { status: 200, body: { data: [] } })
+    let answer: (() => void) | null = null
+    api.route(
+      'POST',
+      '/api/recording-backups',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 201, body: backup() })
+        }),
+    )
+    area = await renderArea(<RecordingBackupsPage />)
+    await waitUntil(() => $('.empty-state'))
+    set('from', '2026-03-01')
+    set('to', '2026-03-31')
+    await nextFrame()
+    const button = $<HTMLButtonElement>('form.backup-request button[type=submit]')!
+    button.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => answer, 'no request sent')
+    await waitUntil(() => button.getAttribute('aria-disabled') === 'true')
+    await sendKeys({ press: 'Enter' })
+    expect(area.shadow.activeElement).to.equal(button)
+    answer!()
+    await waitUntil(() => button.getAttribute('aria-disabled') === 'false')
+    expect(api.to('/api/recording-backups').filter((request) => request.method === 'POST')).to.have.length(1)
+    expect(area.shadow.activeElement).to.equal(button)
   })
 
   it('says "You haven\'t access to recordings" on 403', async () => {
