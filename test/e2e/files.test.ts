@@ -173,8 +173,8 @@ describe('files and screen captures in a call, peer to peer', () => {
     await a.waitForFunction(
       () => {
         const root = document.querySelector('agent-console')?.shadowRoot
-        const button = root?.querySelector('.capture-shot') as (HTMLElement & { disabled?: boolean }) | null
-        return button?.disabled === false
+        // Locked with aria-disabled (it keeps the keyboard focus through the lock).
+        return root?.querySelector('.capture-shot')?.getAttribute('aria-disabled') === 'false'
       },
       null,
       { timeout: 10_000 },
@@ -184,10 +184,10 @@ describe('files and screen captures in a call, peer to peer', () => {
     await shot.evaluate((button) => {
       const seen = { locked: false }
       ;(window as Window & { captureLock?: typeof seen }).captureLock = seen
-      new MutationObserver(() => (seen.locked ||= button.hasAttribute('disabled'))).observe(button, {
-        attributes: true,
-        attributeFilter: ['disabled'],
-      })
+      new MutationObserver(() => (seen.locked ||= button.getAttribute('aria-disabled') === 'true')).observe(
+        button,
+        { attributes: true, attributeFilter: ['aria-disabled'] },
+      )
     })
     await shot.click()
     await a.waitForFunction(

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $beamports } from '../../stores/call/beamport'
@@ -17,7 +17,8 @@ import { CaptureCard } from './CaptureCard'
 import { FilePreviewDialog } from './FilePreviewDialog'
 import type { FileHandlers } from './FileActions'
 import { filesStyles } from './files.styles'
-import '@shoelace-style/shoelace/dist/components/button/button.js'
+import { useFocusKept } from '../common/useFocusKept'
+import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
 import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 
 /**
@@ -31,6 +32,9 @@ export function CaptureView() {
   const lock = useStore($captureLock)
   const { phase } = useStore($beamports).capture
   const [previewing, setPreviewing] = useState<TransferItem | null>(null)
+  const view = useRef<HTMLDivElement>(null)
+  // A deleted capture loses its buttons: the focus goes to the next one's, else to "Capture".
+  useFocusKept(view, '.capture-card', shots.map((shot) => `${shot.id}:${shot.state}`).join())
   const handlers: FileHandlers = {
     url: captureUrl,
     preview: setPreviewing,
@@ -38,20 +42,25 @@ export function CaptureView() {
     remove: deleteCapture,
   }
   return (
-    <div className="capture-view">
+    <div className="capture-view" ref={view}>
       <BeamportConnect channel="capture" />
       {phase === 'open' && (
         <div className="capture-controls">
-          <sl-button
-            variant="primary"
+          {/* Locked with aria-disabled, not disabled: a disabled button drops the keyboard focus at each shot. */}
+          <button
+            type="button"
             className="capture-shot"
-            disabled={lock.locked}
-            loading={lock.awaiting}
+            data-focus-fallback
+            aria-disabled={lock.locked}
             onClick={takeCapture}
           >
-            <sl-icon slot="prefix" name="camera"></sl-icon>
+            {lock.awaiting ? (
+              <sl-spinner aria-hidden="true"></sl-spinner>
+            ) : (
+              <sl-icon name="camera" aria-hidden="true"></sl-icon>
+            )}
             <FormattedMessage id="call.capture.shot" />
-          </sl-button>
+          </button>
           {lock.awaiting && (
             <span className="capture-waiting call-muted" role="status">
               <FormattedMessage id="call.capture.waiting" />
@@ -60,11 +69,16 @@ export function CaptureView() {
         </div>
       )}
       {shots.length === 0 ? (
-        <p className="captures-empty call-muted">
+        <p className="captures-empty call-muted" tabIndex={-1} data-focus-fallback>
           <FormattedMessage id="call.capture.empty" />
         </p>
       ) : (
-        <ul className="capture-gallery" aria-label={intl.formatMessage({ id: 'call.capture.gallery' })}>
+        <ul
+          className="capture-gallery"
+          tabIndex={-1}
+          data-focus-fallback
+          aria-label={intl.formatMessage({ id: 'call.capture.gallery' })}
+        >
           {shots.map((shot) => (
             <CaptureCard key={shot.id} item={shot} handlers={handlers} />
           ))}

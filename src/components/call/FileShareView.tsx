@@ -18,6 +18,7 @@ import { FilePreviewDialog } from './FilePreviewDialog'
 import { FileRow } from './FileRow'
 import type { FileHandlers } from './FileActions'
 import { filesStyles } from './files.styles'
+import { useFocusKept } from '../common/useFocusKept'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 
 /**
@@ -33,6 +34,9 @@ export function FileShareView() {
   const [dragging, setDragging] = useState(false)
   const [previewing, setPreviewing] = useState<TransferItem | null>(null)
   const open = phase === 'open'
+  const view = useRef<HTMLDivElement>(null)
+  // A deleted file loses its buttons: the focus goes to the next file's, else to "Send files".
+  useFocusKept(view, '.file-item', items.map((item) => `${item.id}:${item.state}`).join())
 
   const handlers: FileHandlers = {
     url: fileUrl,
@@ -50,7 +54,7 @@ export function FileShareView() {
   }
 
   return (
-    <div className="files-view">
+    <div className="files-view" ref={view}>
       <BeamportConnect channel="files" />
       {open && (
         <div
@@ -65,7 +69,7 @@ export function FileShareView() {
           <p>
             <FormattedMessage id="call.files.dropHere" />
           </p>
-          <sl-button className="file-pick" onClick={() => picker.current?.click()}>
+          <sl-button className="file-pick" data-focus-fallback onClick={() => picker.current?.click()}>
             <FormattedMessage id="call.files.send" />
           </sl-button>
           <input
@@ -83,11 +87,16 @@ export function FileShareView() {
         </div>
       )}
       {items.length === 0 ? (
-        <p className="files-empty call-muted">
+        <p className="files-empty call-muted" tabIndex={-1} data-focus-fallback>
           <FormattedMessage id="call.files.empty" />
         </p>
       ) : (
-        <ul className="file-list" aria-label={intl.formatMessage({ id: 'call.menu.fileShare' })}>
+        <ul
+          className="file-list"
+          tabIndex={-1}
+          data-focus-fallback
+          aria-label={intl.formatMessage({ id: 'call.menu.fileShare' })}
+        >
           {items.map((item) => (
             <FileRow key={item.id} item={item} handlers={handlers} />
           ))}

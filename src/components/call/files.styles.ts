@@ -124,6 +124,38 @@ export const filesStyles = css`
     align-items: center;
     gap: var(--sl-spacing-small);
   }
+  .capture-shot {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--sl-spacing-x-small);
+    height: var(--sl-input-height-medium);
+    padding: 0 var(--sl-spacing-medium);
+    border: 1px solid var(--sl-color-primary-600);
+    border-radius: var(--sl-border-radius-medium);
+    background: var(--sl-color-primary-600);
+    color: var(--sl-color-neutral-0);
+    font: inherit;
+    font-size: var(--sl-font-size-medium);
+    font-weight: var(--sl-font-weight-semibold);
+    cursor: pointer;
+  }
+  .capture-shot:hover:not([aria-disabled='true']) {
+    background: var(--sl-color-primary-500);
+  }
+  .capture-shot[aria-disabled='true'] {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
+  .capture-shot:focus-visible {
+    outline: var(--sl-focus-ring);
+    outline-offset: var(--sl-focus-ring-offset);
+  }
+  .capture-shot sl-spinner {
+    --track-width: 2px;
+    --indicator-color: var(--sl-color-neutral-0);
+    --track-color: rgb(255 255 255 / 35%);
+    font-size: var(--sl-font-size-medium);
+  }
   .capture-card {
     grid-template-columns: 1fr;
     justify-items: start;

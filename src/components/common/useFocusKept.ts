@@ -17,20 +17,26 @@ function focusInto(element: Element | null): boolean {
   const control = element.matches(CONTROL) ? element : element.querySelector<HTMLElement>(CONTROL)
   const target = control ?? (element.hasAttribute('tabindex') ? element : null)
   if (!target) return false
-  target.focus()
+  const lit = target as HTMLElement & { updateComplete?: Promise<unknown> }
+  // A Shoelace control focuses its inner button, which exists once it has rendered: not always yet.
+  if (lit.updateComplete)
+    void lit.updateComplete.then(() => {
+      if (target.isConnected && focusLost()) target.focus()
+    })
+  else target.focus()
   return true
 }
 
 /**
- * Keeps the keyboard focus in a list whose rows come and go: when the row that held the focus
+ * Keeps the keyboard focus in a list whose rows come and go: when the control that held the focus
  * leaves (the agent accepted someone, deleted a file), the focus moves to the first control of
- * the row now at its place, else of the last row, else to the container's `[data-focus-fallback]`
- * element. Without it the focus fell to the page's body, and a keyboard or screen reader user
+ * the row now at its place, else of the next row that has one, else of the nearest before it,
+ * else to the container's first `[data-focus-fallback]` element. Without it the focus fell to the page's body, and a keyboard or screen reader user
  * had to start again from the top of the page.
  *
  * @param container - the element around the list and its empty state
  * @param rowSelector - what a row is, within the container
- * @param rows - a value that changes when the rows change (their ids, joined)
+ * @param rows - a value that changes when the rows or their controls change (ids and states, joined)
  *
  * @example
  * const list = useRef<HTMLDivElement>(null)
@@ -72,9 +78,11 @@ export function useFocusKept(
     const was = held.current
     if (!element || !was || was.element.isConnected || !focusLost()) return
     held.current = null
-    const list = element.querySelectorAll(rowSelector)
-    const row = list[Math.min(Math.max(was.index, 0), list.length - 1)] ?? null
-    if (focusInto(row)) return
+    const list = [...element.querySelectorAll(rowSelector)]
+    const at = Math.min(Math.max(was.index, 0), list.length)
+    // The row now in its place, else the next one with a control, else the nearest before it.
+    const order = [...list.slice(at), ...list.slice(0, at).reverse()]
+    if (order.some((row) => focusInto(row))) return
     focusInto(element.querySelector('[data-focus-fallback]'))
   }, [container, rowSelector, rows])
 }

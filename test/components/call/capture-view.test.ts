@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { waitUntil } from '../../support/waits'
 import { CAPTURE_ANSWER_TIMEOUT_MS, CAPTURE_LOCK_MS } from '../../../src/constants'
 import { $captures } from '../../../src/stores/call/capture'
@@ -30,7 +31,9 @@ describe('<agent-call-panel> capture view', () => {
     resetSettings()
   })
 
-  const shot = () => call.page.$<HTMLElement & { disabled: boolean }>('.capture-shot')
+  const shot = () => call.page.$<HTMLButtonElement>('.capture-shot')
+  /** Whether the button says it is locked (aria-disabled: it keeps the focus while locked). */
+  const locked = () => shot()?.getAttribute('aria-disabled') === 'true'
   const shots = () => call.page.socket.sent.filter((sent) => sent.event === 'capture:shot')
   const toasts = () =>
     [...(call.page.$('.toast-stack')?.querySelectorAll('.toast') ?? [])].map((toast) => text(toast))
@@ -42,20 +45,20 @@ describe('<agent-call-panel> capture view', () => {
     const { time } = call
     await call.connect('capture')
     expect(text(shot())).to.equal('Capture')
-    expect(shot()?.disabled).to.equal(false)
+    expect(locked()).to.equal(false)
 
     shot()?.click()
     expect(shots()).to.have.length(1)
-    await until(() => shot()?.disabled, 'not locked')
+    await until(locked, 'not locked')
     expect(text(call.page.$('.capture-waiting'))).to.equal('Waiting for the customer…')
     await answer('one')
     await until(() => call.page.$('.capture-card[data-id="one"][data-state="received"] img'), 'no capture')
     await time.tick(CAPTURE_LOCK_MS - 1)
-    expect(shot()?.disabled, 'still locked before 1 s').to.equal(true)
+    expect(locked(), 'still locked before 1 s').to.equal(true)
     shot()?.click()
     expect(shots()).to.have.length(1)
     await time.tick(1)
-    await until(() => shot()?.disabled === false, 'never unlocked')
+    await until(() => !locked(), 'never unlocked')
 
     shot()?.click()
     expect(shots()).to.have.length(2)
@@ -67,6 +70,32 @@ describe('<agent-call-panel> capture view', () => {
     await until(() => image.complete && image.naturalWidth === 64, 'the thumbnail never loaded')
     expect(image.alt).to.match(/^Capture of the customer's screen taken at/)
     await expect(call.page.panel).to.be.accessible()
+  })
+
+  it('keeps the keyboard focus on the button through each shot, and Enter while locked asks nothing', async () => {
+    const { time } = call
+    await call.connect('capture')
+    const button = shot()!
+    button.focus()
+    await sendKeys({ press: 'Enter' })
+    expect(shots()).to.have.length(1)
+    await until(locked, 'not locked')
+    await until(() => call.page.$('.capture-shot sl-spinner'), 'no spinner while the customer decides')
+    expect(call.page.panel.shadowRoot!.activeElement).to.equal(button)
+    await sendKeys({ press: 'Enter' })
+    expect(shots()).to.have.length(1)
+    await answer('one')
+    await until(() => call.page.$('.capture-card[data-id="one"][data-state="received"]'), 'no capture')
+    await time.tick(CAPTURE_LOCK_MS)
+    await until(() => !locked(), 'never unlocked')
+    expect(call.page.panel.shadowRoot!.activeElement).to.equal(button)
+    await sendKeys({ press: 'Enter' })
+    expect(shots()).to.have.length(2)
+    // Deleting the capture by keyboard leaves the focus on "Capture", not on the page.
+    call.page.$<HTMLElement>('.capture-card[data-id="one"] .file-delete')!.focus()
+    await sendKeys({ press: 'Enter' })
+    await until(() => call.page.$('.capture-card[data-id="one"][data-state="deleted"]'), 'not deleted')
+    await until(() => call.page.panel.shadowRoot!.activeElement === button, 'the focus left the gallery')
   })
 
   it('previews a capture full size, downloads and saves it like a file', async () => {
@@ -101,11 +130,11 @@ describe('<agent-call-panel> capture view', () => {
     const { time } = call
     await call.connect('capture')
     shot()?.click()
-    await until(() => shot()?.disabled, 'not locked')
+    await until(locked, 'not locked')
     call.customer.exchange('capture').post({ t: 'capture:error', reason: 'denied' })
     await until(() => toasts().some((t) => t.includes('The customer refused to share their screen.')))
     await time.tick(CAPTURE_LOCK_MS)
-    await until(() => shot()?.disabled === false, 'never unlocked')
+    await until(() => !locked(), 'never unlocked')
     expect($captures.get()).to.have.length(0)
   })
 
@@ -114,9 +143,9 @@ describe('<agent-call-panel> capture view', () => {
     await call.connect('capture')
     shot()?.click()
     await time.tick(CAPTURE_LOCK_MS)
-    expect(shot()?.disabled, 'locked while the customer decides').to.equal(true)
+    expect(locked(), 'locked while the customer decides').to.equal(true)
     await time.tick(CAPTURE_ANSWER_TIMEOUT_MS - CAPTURE_LOCK_MS)
-    await until(() => shot()?.disabled === false, 'never unlocked')
+    await until(() => !locked(), 'never unlocked')
     expect(toasts().join(' ')).to.contain('The customer did not answer the capture request.')
   })
 

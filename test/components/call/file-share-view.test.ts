@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { waitUntil } from '../../support/waits'
 import CRC32 from 'crc-32'
 import {
@@ -162,10 +163,16 @@ describe('<agent-call-panel> file share view', () => {
     expect(action('pdf-1', 'save')).to.equal(null)
     expect(toasts().join(' ')).to.contain('scan.pdf was saved with the call.')
 
-    action('pdf-1', 'delete')?.click()
+    // Deleted by keyboard: the row loses its buttons, and the focus goes to "Send files", not to the page.
+    action('pdf-1', 'delete')!.focus()
+    await sendKeys({ press: 'Enter' })
     await rowIn('pdf-1', 'deleted')
     expect(row('pdf-1')?.querySelector('.file-actions')?.children.length).to.equal(0)
     expect(text(row('pdf-1')?.querySelector('.file-state'))).to.equal('Deleted')
+    await until(
+      () => call.page.panel.shadowRoot!.activeElement?.matches('.file-pick'),
+      'the focus left the files',
+    )
   })
 
   it("says 'noAccess' when the authorization is refused and 'errorSaving' when the upload fails; nothing is lost", async () => {
