@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react'
 import type { Agent } from '../../protocol'
 import { fullName, isSelectable } from '../../stores/directory/agents-directory'
 import type { PagedList } from '../../stores/directory/paged-list'
-import { TablePager } from './TablePager'
+import { TablePager, pageCount } from '../common/TablePager'
 import { RowSelectButton } from './RowSelectButton'
 import '@shoelace-style/shoelace/dist/components/tag/tag.js'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
@@ -81,7 +81,12 @@ export function AgentsTable({ list, selected, onSelect, locked }: AgentsTablePro
         </tbody>
       </table>
       {state.loading && <sl-spinner className="table-spinner"></sl-spinner>}
-      <TablePager state={state} onPage={(page) => void list.load(page)} />
+      <TablePager
+        page={state.page}
+        pages={pageCount(state.total, state.limit)}
+        loading={state.loading}
+        onPage={(page) => void list.load(page)}
+      />
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import type { Segment } from '../../protocol'
 import type { PagedList } from '../../stores/directory/paged-list'
-import { TablePager } from './TablePager'
+import { TablePager, pageCount } from '../common/TablePager'
 import { RowSelectButton } from './RowSelectButton'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
 import '@shoelace-style/shoelace/dist/components/tag/tag.js'
@@ -69,7 +69,12 @@ export function SegmentsTable({ list, selected, onSelect, locked, current }: Seg
         </tbody>
       </table>
       {state.loading && <sl-spinner className="table-spinner"></sl-spinner>}
-      <TablePager state={state} onPage={(page) => void list.load(page)} />
+      <TablePager
+        page={state.page}
+        pages={pageCount(state.total, state.limit)}
+        loading={state.loading}
+        onPage={(page) => void list.load(page)}
+      />
     </div>
   )
 }

@@ -443,13 +443,6 @@ export const callStyles = css`
     inset-inline-end: var(--sl-spacing-small);
     top: var(--sl-spacing-small);
   }
-  .table-pager {
-    display: flex;
-    align-items: center;
-    justify-content: end;
-    gap: var(--sl-spacing-x-small);
-    font-size: var(--sl-font-size-small);
-  }
   .transfer-target {
     margin-block-start: var(--sl-spacing-small);
   }

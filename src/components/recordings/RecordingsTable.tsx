@@ -19,6 +19,7 @@ import type { MessageId } from '../../stores/app/i18n'
 import { RecordingStatusTag } from './RecordingStatusTag'
 import { formatBytes, formatDuration, formatWhen } from './format'
 import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
+import { TablePager, pageCount } from '../common/TablePager'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
 import { registerRecordingIcons } from '../icons/recordings-icons'
 
@@ -68,7 +69,7 @@ function Cell({ recording, field }: { recording: Recording; field: RecordingSort
 export function RecordingsTable({ state }: { state: RecordingsListState }) {
   const intl = useIntl()
   const selected = useStore($selectedRecordings)
-  const pages = Math.max(1, Math.ceil(state.total / RECORDINGS_PAGE_SIZE))
+  const pages = pageCount(state.total, RECORDINGS_PAGE_SIZE)
   const ids = state.rows.map((row) => row.id)
   const allTicked = ids.length > 0 && ids.every((id) => selected.has(id))
   return (
@@ -163,21 +164,12 @@ export function RecordingsTable({ state }: { state: RecordingsListState }) {
         </tbody>
       </table>
       {state.loading && <sl-spinner className="table-spinner"></sl-spinner>}
-      <div className="table-pager">
-        <sl-icon-button
-          name="chevron-left"
-          label={intl.formatMessage({ id: 'call.table.previous' })}
-          disabled={state.page <= 1 || state.loading}
-          onClick={() => void showRecordingsPage(state.page - 1)}
-        ></sl-icon-button>
-        <span>{intl.formatMessage({ id: 'call.table.page' }, { page: state.page, pages })}</span>
-        <sl-icon-button
-          name="chevron-right"
-          label={intl.formatMessage({ id: 'call.table.next' })}
-          disabled={state.page >= pages || state.loading}
-          onClick={() => void showRecordingsPage(state.page + 1)}
-        ></sl-icon-button>
-      </div>
+      <TablePager
+        page={state.page}
+        pages={pages}
+        loading={state.loading}
+        onPage={(page) => void showRecordingsPage(page)}
+      />
     </div>
   )
 }

@@ -89,12 +89,6 @@ export const recordingsStyles = css`
     white-space: nowrap;
     font-size: 1.15rem;
   }
-  .table-pager {
-    display: flex;
-    align-items: center;
-    justify-content: end;
-    gap: var(--sl-spacing-x-small);
-  }
   .table-spinner {
     position: absolute;
     inset-inline-end: var(--sl-spacing-small);

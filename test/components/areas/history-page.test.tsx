@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { waitUntil } from '../../support/waits'
 import HistoryPage from '../../../src/components/history/HistoryPage'
 import { $path, navigate } from '../../../src/stores/shell/router'
@@ -111,6 +112,32 @@ describe('History page', () => {
     calls = () => ({ body: page([historyItem()]) })
     ;[...area.shadow.querySelectorAll('button')].find((b) => b.textContent?.includes('Try again'))!.click()
     await waitUntil(() => rows().length === 1, 'the retry did not load')
+  })
+
+  it('pages by keyboard: the arrow keeps the focus, and at the last page it says so and does nothing', async () => {
+    calls = (request) => ({
+      body: page([historyItem()], { total: 25, skip: Number(request.query.get('$skip')), limit: 10 }),
+    })
+    area = await renderArea(<HistoryPage />)
+    await waitUntil(() => area.text().includes('Page 1 of 3'))
+    const previous = q<HTMLButtonElement>('.pager button.previous')!
+    const next = q<HTMLButtonElement>('.pager button.next')!
+    expect(previous.getAttribute('aria-disabled')).to.equal('true')
+    next.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => area.text().includes('Page 2 of 3'), 'no second page')
+    expect(area.shadow.activeElement === next, 'the focus left the arrow').to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => area.text().includes('Page 3 of 3'), 'no third page')
+    await waitUntil(
+      () => next.getAttribute('aria-disabled') === 'true',
+      'the last page still offers a next one',
+    )
+    expect(area.shadow.activeElement === next, 'the focus left the arrow').to.equal(true)
+    const asked = callRequests().length
+    await sendKeys({ press: 'Enter' })
+    expect(callRequests()).to.have.length(asked)
+    expect(lastQuery().get('$skip')).to.equal('20')
   })
 
   it('pages, sorts and filters through the list query', async () => {

@@ -197,11 +197,11 @@ describe('the recordings backups page (/profile/recordings/backups)', () => {
     await waitUntil(() => answer, 'no request sent')
     await waitUntil(() => button.getAttribute('aria-disabled') === 'true')
     await sendKeys({ press: 'Enter' })
-    expect(area.shadow.activeElement).to.equal(button)
+    expect(area.shadow.activeElement === button, 'the focus left the button').to.equal(true)
     answer!()
     await waitUntil(() => button.getAttribute('aria-disabled') === 'false')
     expect(api.to('/api/recording-backups').filter((request) => request.method === 'POST')).to.have.length(1)
-    expect(area.shadow.activeElement).to.equal(button)
+    expect(area.shadow.activeElement === button, 'the focus left the button').to.equal(true)
   })
 
   it('says "You haven\'t access to recordings" on 403', async () => {

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { waitUntil } from '../../support/waits'
 import { cleanStores } from 'nanostores'
 import type { Recording } from '../../../src/protocol'
@@ -7,6 +8,10 @@ import { $recordingsList } from '../../../src/stores/recordings/recordings-list'
 import { $recordingPlayer } from '../../../src/stores/recordings/recording-player'
 import { navigate, $path } from '../../../src/stores/shell/router'
 import { clearToasts } from '../../../src/stores/app/toasts'
+import {
+  clearRecordingSelection,
+  closeRecordingDeletion,
+} from '../../../src/stores/recordings/recording-deletion'
 import { fakeApi, type FakeApi, type SeenRequest } from '../../support/fake-api'
 import { newId } from '../../support/call-fixtures'
 import { renderArea, type RenderedArea } from '../../support/render-area'
@@ -55,6 +60,9 @@ describe('the Recordings page', () => {
     clearToasts()
     navigate('/')
     cleanStores($recordingsList, $recordingPlayer)
+    // A test that opened the delete dialog leaves it open, and its focus trap, for the next one.
+    closeRecordingDeletion()
+    clearRecordingSelection()
     resetSession()
   })
 
@@ -157,10 +165,22 @@ describe('the Recordings page', () => {
     await waitUntil(() => lists().length === 3)
     expect(query(lists()[2])).to.equal('$limit=10&$skip=0&$sort[customer]=-1')
     await waitUntil(() => !$recordingsList.get().loading)
-    ;($$('.table-pager sl-icon-button')[1] as HTMLElement).click()
-    await waitUntil(() => lists().length === 4)
+    // By keyboard: the arrow keeps the focus through each page, and at the last page it does nothing.
+    const next = $<HTMLButtonElement>('.table-pager button.next')!
+    next.focus()
+    await sendKeys({ press: 'Enter' })
+
+    await waitUntil(() => lists().length === 4, 'no second page asked for')
     expect(query(lists()[3])).to.equal('$limit=10&$skip=10&$sort[customer]=-1')
     await waitUntil(() => text($('.table-pager')).includes('Page 2 of 3'))
+    await waitUntil(() => !$recordingsList.get().loading)
+    expect(area!.shadow.activeElement === next, 'the focus left the arrow').to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => text($('.table-pager')).includes('Page 3 of 3'))
+    await waitUntil(() => next.getAttribute('aria-disabled') === 'true')
+    expect(area!.shadow.activeElement === next, 'the focus left the arrow').to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    expect(lists()).to.have.length(5)
   })
 
   it('filters by status and by a range of days, and refuses a range that ends before it starts', async () => {
