@@ -48,7 +48,13 @@ export function CalendarToolbar({ date, isToday, scheduleButton }: CalendarToolb
         >
           <sl-icon name="chevron-right" aria-hidden="true"></sl-icon>
         </button>
-        <button type="button" className="button small today" disabled={isToday} onClick={showToday}>
+        {/* aria-disabled on today, not disabled: pressing it would otherwise drop the keyboard focus. */}
+        <button
+          type="button"
+          className="button small today"
+          aria-disabled={isToday}
+          onClick={() => !isToday && showToday()}
+        >
           {intl.formatMessage({ id: 'calendar.today' })}
         </button>
       </div>

@@ -1,6 +1,8 @@
 import { useIntl } from 'react-intl'
 import { addMonths, utcNoonOf } from '../../lib/zoned-time'
-import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
+import '@shoelace-style/shoelace/dist/components/icon/icon.js'
+import { useShadowStyles } from '../root/useShadowStyles'
+import { controlStyles } from '../common/controls.styles'
 import { registerCalendarIcons } from '../icons/calendar-icons'
 
 // The month arrows come with the schedule drawer's lazy chunk, not with the first screen.
@@ -16,7 +18,9 @@ interface MonthPickerProps {
 
 /** Previous and next month around the month's name; never before the current month (SPEC §5). */
 export function MonthPicker({ month, minimum, onChange }: MonthPickerProps) {
+  useShadowStyles(controlStyles)
   const intl = useIntl()
+  const first = month <= minimum
   const name = intl.formatDate(utcNoonOf(month), {
     month: 'long',
     year: 'numeric',
@@ -28,20 +32,27 @@ export function MonthPicker({ month, minimum, onChange }: MonthPickerProps) {
       role="group"
       aria-label={intl.formatMessage({ id: 'calendar.schedule.month' })}
     >
-      <sl-icon-button
-        name="chevron-left"
-        label={intl.formatMessage({ id: 'calendar.schedule.previousMonth' })}
-        disabled={month <= minimum}
-        onClick={() => onChange(addMonths(month, -1))}
-      ></sl-icon-button>
+      {/* Native, with aria-disabled at the first month: disabled would drop the keyboard focus there. */}
+      <button
+        type="button"
+        className="icon-button previous-month"
+        aria-label={intl.formatMessage({ id: 'calendar.schedule.previousMonth' })}
+        aria-disabled={first}
+        onClick={() => !first && onChange(addMonths(month, -1))}
+      >
+        <sl-icon name="chevron-left" aria-hidden="true"></sl-icon>
+      </button>
       <span className="month-name" aria-live="polite">
         {name}
       </span>
-      <sl-icon-button
-        name="chevron-right"
-        label={intl.formatMessage({ id: 'calendar.schedule.nextMonth' })}
+      <button
+        type="button"
+        className="icon-button next-month"
+        aria-label={intl.formatMessage({ id: 'calendar.schedule.nextMonth' })}
         onClick={() => onChange(addMonths(month, 1))}
-      ></sl-icon-button>
+      >
+        <sl-icon name="chevron-right" aria-hidden="true"></sl-icon>
+      </button>
     </div>
   )
 }

@@ -56,13 +56,8 @@ export function InfoView() {
           ))}
         </dl>
       </sl-details>
-      <sl-button
-        size="small"
-        className="notify-queue"
-        loading={notifying}
-        disabled={notifying}
-        onClick={notifyQueue}
-      >
+      {/* Loading, not disabled, for its 3 s: disabled would drop the keyboard focus; the store sends one. */}
+      <sl-button size="small" className="notify-queue" loading={notifying} onClick={notifyQueue}>
         <FormattedMessage id="call.info.notifyQueue" />
       </sl-button>
       <section aria-labelledby="integration-heading">

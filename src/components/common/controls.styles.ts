@@ -152,6 +152,11 @@ export const controlStyles = css`
   .icon-button:hover:not(:disabled, [aria-disabled='true']) {
     color: var(--sl-color-primary-600);
   }
+  .icon-button:disabled,
+  .icon-button[aria-disabled='true'] {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
   .icon-button:focus-visible {
     outline: var(--sl-focus-ring);
     outline-offset: var(--sl-focus-ring-offset);

@@ -41,8 +41,8 @@ export default function HistoryPage() {
           <button
             type="button"
             className="button small"
-            disabled={state.loading}
-            onClick={() => void loadHistory(state.page)}
+            aria-disabled={state.loading}
+            onClick={() => !state.loading && void loadHistory(state.page)}
           >
             <sl-icon name="arrow-clockwise" aria-hidden="true"></sl-icon>
             <FormattedMessage id="pages.refresh" />

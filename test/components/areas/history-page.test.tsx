@@ -140,6 +140,27 @@ describe('History page', () => {
     expect(lastQuery().get('$skip')).to.equal('20')
   })
 
+  it('refreshes by keyboard and keeps the focus on Refresh, which waits while the page loads', async () => {
+    let release: (response: FakeResponse) => void = () => undefined
+    area = await renderArea(<HistoryPage />)
+    await waitUntil(() => rows().length === 1, 'no first page')
+    calls = () => new Promise((resolve) => (release = resolve))
+    const refresh = [...area.shadow.querySelectorAll<HTMLButtonElement>('.page-header button')].find((b) =>
+      b.textContent?.includes('Refresh'),
+    )!
+    refresh.focus()
+    const asked = callRequests().length
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => refresh.getAttribute('aria-disabled') === 'true', 'not loading')
+    expect(area.shadow.activeElement === refresh, 'the focus left Refresh').to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    expect(callRequests()).to.have.length(asked + 1)
+    release({ body: page([historyItem(), historyItem()]) })
+    await waitUntil(() => rows().length === 2, 'the refresh did not load')
+    expect(refresh.getAttribute('aria-disabled')).to.equal('false')
+    expect(area.shadow.activeElement === refresh, 'the focus left Refresh').to.equal(true)
+  })
+
   it('pages, sorts and filters through the list query', async () => {
     calls = (request) => ({
       body: page([historyItem()], { total: 25, skip: Number(request.query.get('$skip')), limit: 10 }),

@@ -1,3 +1,4 @@
+import { sendKeys } from '@web/test-runner-commands'
 import { expect } from '@open-wc/testing'
 import { waitUntil } from '../../support/waits'
 import { cleanStores } from 'nanostores'
@@ -366,5 +367,20 @@ describe('<CalendarArea> day grid', () => {
       .filter((s) => s.event === 'appointments:find')
       .map((s) => (s.payload as { date: string }).date)
     expect(asked).to.include.members(['2026-11-23', '2026-11-24', '2026-11-22'])
+  })
+
+  it('goes back to today by keyboard, and Today then says so and keeps the focus', async () => {
+    await show('Europe/Madrid', '2026-11-23', [])
+    const today = area!.shadow.querySelector<HTMLButtonElement>('.calendar-nav button.today')!
+    expect(today.getAttribute('aria-disabled'), 'today is on screen').to.equal('true')
+    area!.shadow.querySelector<HTMLButtonElement>('.calendar-nav button.next-day')!.click()
+    await waitUntil(() => today.getAttribute('aria-disabled') === 'false', 'Today not offered on another day')
+    today.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => $calendarDate.get() === '2026-11-23', 'not back to today')
+    await waitUntil(() => today.getAttribute('aria-disabled') === 'true', 'Today still offered on today')
+    expect(area!.shadow.activeElement === today, 'the focus left Today').to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    expect($calendarDate.get()).to.equal('2026-11-23')
   })
 })

@@ -1,3 +1,4 @@
+import { sendKeys } from '@web/test-runner-commands'
 import { expect } from '@open-wc/testing'
 import { waitUntil } from '../../support/waits'
 import ScheduleArea from '../../../src/components/calendar/ScheduleArea'
@@ -112,8 +113,30 @@ describe('<ScheduleArea> create drawer', () => {
     await waitUntil(() => all('.days .choice').length === 2)
     expect(all('.days .choice').map((b) => b.textContent)).to.deep.equal(['24Tue', '25Wed'])
     expect(q('.month-name')!.textContent).to.equal('November 2026')
-    const previousMonth = q<HTMLElement & { disabled: boolean }>('.month-picker sl-icon-button')!
-    expect(previousMonth.disabled, 'never before the current month').to.equal(true)
+    const previousMonth = q<HTMLButtonElement>('.month-picker .previous-month')!
+    expect(previousMonth.getAttribute('aria-disabled'), 'never before the current month').to.equal('true')
+  })
+
+  it('moves between months by keyboard, the arrow keeping the focus at the current month', async () => {
+    server()
+    area = await renderArea(<ScheduleArea onClose={() => (closed += 1)} />)
+    await time.tick(DRAWER_OPEN_DELAY_MS)
+    await waitUntil(() => all('.days .choice').length === 2, 'the free days', { timeout: 3_000 })
+    const previous = q<HTMLButtonElement>('.month-picker .previous-month')!
+    q<HTMLButtonElement>('.month-picker .next-month')!.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => q('.month-name')!.textContent === 'December 2026', 'not December')
+    expect(previous.getAttribute('aria-disabled')).to.equal('false')
+    await sendKeys({ down: 'Shift' })
+    await sendKeys({ press: 'Tab' })
+    await sendKeys({ up: 'Shift' })
+    expect(area.shadow.activeElement === previous, 'not on the previous month').to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => q('.month-name')!.textContent === 'November 2026', 'not back to November')
+    await waitUntil(() => previous.getAttribute('aria-disabled') === 'true', 'November still offers October')
+    expect(area.shadow.activeElement === previous, 'the focus left the month picker').to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    expect(q('.month-name')!.textContent).to.equal('November 2026')
   })
 
   it('says it is busy while the service form and the free days load, and not once they are in', async () => {

@@ -362,6 +362,18 @@ describe('<agent-call-panel> in a call', () => {
     ).to.deep.equal([{ sessionId: 'guest-session-1' }, { sessionId: 'guest-session-2' }])
   })
 
+  it('notifies the queue once by keyboard and keeps the focus on the button while it loads', async () => {
+    page.socket.answer('qms:notify', () => ok(null))
+    page.socket.serverEmit('join', joinedCall())
+    const button = await page.find<HTMLElement & { loading: boolean }>('.notify-queue')
+    button.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => button.loading, 'not loading')
+    expect(shadowOf(page.panel).activeElement === button, 'the focus left the button').to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    expect(page.socket.sent.filter((s) => s.event === 'qms:notify')).to.have.length(1)
+  })
+
   it('toggles microphone and camera with Alt+m, Alt+c and both with Alt+t', async () => {
     page.socket.serverEmit('join', joinedCall())
     await waitUntil(() => $localMedia.get().stream)
