@@ -47,7 +47,7 @@ async function findOnGrid(page: Page, text: string, days = 10): Promise<Locator>
 }
 
 async function backToToday(page: Page): Promise<void> {
-  const today = page.locator(inConsole('.calendar-nav .today:not([disabled])'))
+  const today = page.locator(inConsole('.calendar-nav .today:not([aria-disabled="true"])'))
   if (await today.count()) await today.click()
 }
 

@@ -16,7 +16,7 @@ const CUSTOMER = 'Rocio Pinto'
  * returns it and the day shown.
  */
 async function findOnGrid(page: Page, event: Locator, days = 10): Promise<{ found: Locator; day: string }> {
-  const today = page.locator(inConsole('.calendar-nav .today:not([disabled])'))
+  const today = page.locator(inConsole('.calendar-nav .today:not([aria-disabled="true"])'))
   if (await today.count()) await today.click()
   for (let step = 0; step <= days; step++) {
     await page

@@ -35,7 +35,8 @@ export function AppointmentCancelTab({ busy }: { busy: boolean }) {
           {intl.formatMessage({ id: 'calendar.detail.cancelReasonRequired' })}
         </p>
       )}
-      <sl-button type="submit" variant="danger" loading={busy} disabled={busy}>
+      {/* Loading, not disabled, while it is sent: disabled would drop the focus; the store sends once. */}
+      <sl-button type="submit" variant="danger" loading={busy}>
         {intl.formatMessage({ id: 'calendar.detail.cancelButton' })}
       </sl-button>
     </form>

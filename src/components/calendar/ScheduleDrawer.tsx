@@ -173,13 +173,8 @@ export function ScheduleDrawer() {
         </form>
       )}
       <div slot="footer" className="drawer-footer">
-        <sl-button
-          variant="primary"
-          className="submit"
-          loading={form.busy}
-          disabled={form.busy}
-          onClick={submit}
-        >
+        {/* Loading, not disabled, while it books: disabled would drop the focus; the store sends once. */}
+        <sl-button variant="primary" className="submit" loading={form.busy} onClick={submit}>
           {t(creating ? 'calendar.schedule.submit' : 'calendar.schedule.submitReschedule')}
         </sl-button>
         <sl-button className="cancel" onClick={closeScheduleDrawer}>

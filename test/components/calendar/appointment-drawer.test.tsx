@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { waitUntil } from '../../support/waits'
 import { AppointmentDrawer } from '../../../src/components/calendar/AppointmentDrawer'
 import type { Appointment } from '../../../src/protocol'
@@ -10,7 +11,7 @@ import { DRAWER_OPEN_DELAY_MS } from '../../../src/constants'
 import { clearToasts } from '../../../src/stores/app/toasts'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import type { FakeSocket } from '../../support/fake-socket'
-import { ok } from '../../support/call-fixtures'
+import { ok, refused } from '../../support/call-fixtures'
 import { calendarAppointment, fakeApi, offline, onlineSocket } from '../../support/calendar-fixtures'
 import { renderArea, type RenderedArea } from '../../support/render-area'
 
@@ -232,6 +233,31 @@ describe('<AppointmentDrawer>', () => {
       .and.contain('The customer is ill')
     expect(tab('cancel').disabled).to.equal(true)
     expect(tab('reschedule').disabled).to.equal(true)
+  })
+
+  it('keeps the focus on Cancel the appointment while it is sent, and after a refusal', async () => {
+    const item = calendarAppointment({ startAt: '2026-11-23T15:00:00.000Z' })
+    await open(item)
+    tab('cancel').click()
+    await waitUntil(() => q('.appointment-cancel sl-button'))
+    const reason = q<HTMLElement & { value: string }>('.cancel-reason')!
+    reason.value = 'The customer is ill'
+    reason.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
+    let refuse: () => void = () => undefined
+    socket.answer(
+      'appointments:remove',
+      () => new Promise((resolve) => (refuse = () => resolve(refused(409, 'Already canceled')))),
+    )
+    const button = q<HTMLElement & { loading: boolean }>('.appointment-cancel sl-button')!
+    button.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => button.loading, 'not sending')
+    expect(area.shadow.activeElement === button, 'the focus left the button while it sends').to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    refuse()
+    await waitUntil(() => !button.loading, 'still sending')
+    expect(socket.sent.filter((s) => s.event === 'appointments:remove')).to.have.length(1)
+    expect(area.shadow.activeElement === button, 'the focus left the button after the refusal').to.equal(true)
   })
 
   it('shows who canceled, when and why; a rescheduled one links to the new one', async () => {

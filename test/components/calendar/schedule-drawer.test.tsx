@@ -308,9 +308,12 @@ describe('<ScheduleArea> create drawer', () => {
     await waitUntil(() => area.text().includes('The form of this calendar could not be loaded.'))
   })
 
-  it('shows the server message when it cannot schedule', async () => {
-    server({
-      'POST /schedule/:id': () => ({ status: 422, body: { code: 422, message: 'Outside working hours' } }),
+  it('shows the server message when it cannot schedule, sending once and keeping the focus on Schedule', async () => {
+    let refuse: () => void = () => undefined
+    const refused = new Promise<void>((resolve) => (refuse = resolve))
+    const { requests } = server({
+      'POST /schedule/:id': () =>
+        refused.then(() => ({ status: 422, body: { code: 422, message: 'Outside working hours' } })),
     })
     await mountOpen()
     all('.days .choice')[0]!.click()
@@ -324,9 +327,22 @@ describe('<ScheduleArea> create drawer', () => {
     const referrer = q<HTMLElement & { value: string }>('.referrer-select')!
     referrer.value = 'link-0'
     referrer.dispatchEvent(new CustomEvent('sl-change', { bubbles: true, composed: true }))
-    q('.drawer-footer .submit')!.click()
+    const submit = q<HTMLElement & { loading: boolean }>('.drawer-footer .submit')!
+    submit.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => submit.loading, 'not loading')
+    // Pressed again while it books: nothing more is sent, and the focus stays for the next step.
+    await sendKeys({ press: 'Enter' })
+    expect(area.shadow.activeElement === submit, 'the focus left Schedule while it books').to.equal(true)
+    refuse()
     await waitUntil(() => $toasts.get().length > 0)
     expect(area.text()).to.contain('The appointment could not be scheduled: Outside working hours')
     expect($scheduleDrawer.get().open).to.equal(true)
+    expect(requests.filter((r) => r.method === 'POST')).to.have.length(1)
+    // The slot was refused: the focus goes on to the hours, to choose another.
+    await waitUntil(
+      () => area.shadow.activeElement?.matches('.hours .choice'),
+      'the focus is not on the hours',
+    )
   })
 })
