@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { html } from 'lit'
 import '../../src/elements/agent-login'
 import { LOGIN_REDIRECT_MS } from '../../src/constants'
@@ -102,6 +103,32 @@ describe('<agent-login>', () => {
       expect(shadow(login).querySelector('[role="alert"]')?.textContent).to.equal(message)
       expect($tokens.get()).to.equal(null)
     })
+
+  it('keeps the focus on Log in through a refused password, and sends once however often it is pressed', async () => {
+    let refuse: () => void = () => undefined
+    server.route(
+      'POST',
+      '/api/auth/login',
+      () =>
+        new Promise(
+          (resolve) => (refuse = () => resolve({ status: 401, body: { code: 401, message: 'refused' } })),
+        ),
+    )
+    const login = await loginPage()
+    await fill(login, GOOD)
+    await frames(1)
+    const submit = button(login, 'Log in')
+    submit.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => submit.getAttribute('aria-disabled') === 'true', 'not signing in')
+    expect(shadow(login).activeElement === submit, 'the focus left Log in while it signs in').to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    refuse()
+    await waitUntil(() => shadow(login).querySelector('[role="alert"]'), 'no refusal')
+    expect(submit.getAttribute('aria-disabled')).to.equal('false')
+    expect(shadow(login).activeElement === submit, 'the focus left Log in after the refusal').to.equal(true)
+    expect(server.to('/api/auth/login')).to.have.length(1)
+  })
 
   it('shows the Spanish message in Spanish', async () => {
     server.route('POST', '/api/auth/login', { status: 401, body: { code: 401, message: 'Bad' } })

@@ -84,7 +84,8 @@ export function LoginForm({ policiesUrl }: LoginFormProps) {
         </p>
       )}
       <div className="login-actions">
-        <button type="submit" className="button primary" disabled={state.pending}>
+        {/* aria-disabled, not disabled, while it signs in: a refused password leaves the focus here. */}
+        <button type="submit" className="button primary" aria-disabled={state.pending}>
           <FormattedMessage id={state.sso ? 'login.ssoSubmit' : codeStep ? 'login.verify' : 'login.submit'} />
         </button>
         {alternative ? (

@@ -96,10 +96,11 @@ export function PersonalLinkCard() {
                 </select>
               </div>
             )}
+            {/* aria-disabled while it makes the link, not disabled: the focus stays to copy it next. */}
             <button
               type="button"
               className={link ? 'button generate-link' : 'button primary generate-link'}
-              disabled={state.generating}
+              aria-disabled={state.generating}
               onClick={() => void generatePersonalLink(chosen || undefined)}
             >
               <sl-icon name={link ? 'arrow-clockwise' : 'link-45deg'} aria-hidden="true"></sl-icon>

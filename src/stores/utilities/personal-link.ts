@@ -57,6 +57,8 @@ export async function loadPersonalLink(): Promise<void> {
  * await generatePersonalLink(segmentId)
  */
 export async function generatePersonalLink(segment?: string): Promise<void> {
+  // One at a time: each new link replaces the last, so a double press would waste one.
+  if ($personalLink.get().generating) return
   update({ generating: true, generateFailed: false, copy: 'idle' })
   try {
     const { link } = await api().post(HTTP_PATHS.personalLink, {

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { waitUntil } from '../../support/waits'
 import UtilitiesPage from '../../../src/components/utilities/UtilitiesPage'
 import { COPIED_CONFIRMATION_MS } from '../../../src/stores/utilities/personal-link'
@@ -26,7 +27,7 @@ describe('Utilities page', () => {
   let time: FakeClock
   let area: RenderedArea
   let requests: FakeRequest[]
-  let handle: Record<string, (request: FakeRequest) => FakeResponse>
+  let handle: Record<string, (request: FakeRequest) => FakeResponse | Promise<FakeResponse>>
   let copied: string[]
 
   beforeEach(() => {
@@ -108,6 +109,26 @@ describe('Utilities page', () => {
     expect(area.text()).to.contain('A new link replaces this one: the old link stops working.')
     q<HTMLButtonElement>('.generate-link')!.click()
     await waitUntil(() => q<HTMLInputElement>('.link-url')?.value.endsWith('link=SecondCode45'), 'not remade')
+  })
+
+  it('makes one link however often Generate is pressed, and keeps the focus on it', async () => {
+    area = await renderArea(<UtilitiesPage />)
+    await waitUntil(() => q('.generate-link'), 'no generate button')
+    let answer: () => void = () => undefined
+    handle['POST /personal-link'] = () =>
+      new Promise<FakeResponse>(
+        (resolve) => (answer = () => resolve({ body: { link: link('OnlyCode1234') } })),
+      )
+    const generate = q<HTMLButtonElement>('.generate-link')!
+    generate.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => generate.getAttribute('aria-disabled') === 'true', 'not generating')
+    expect(area.shadow.activeElement === generate, 'the focus left Generate while it works').to.equal(true)
+    await sendKeys({ press: 'Enter' })
+    answer()
+    await waitUntil(() => q<HTMLInputElement>('.link-url')?.value.endsWith('link=OnlyCode1234'), 'no link')
+    expect(requests.filter((request) => request.method === 'POST')).to.have.length(1)
+    expect(area.shadow.activeElement === generate, 'the focus left Generate').to.equal(true)
   })
 
   it('says “Error generating the personal link” when it cannot be made, and when a copy is refused', async () => {
