@@ -6,6 +6,7 @@ import {
   $selectedRecordings,
   askToDeleteRecordings,
   clearRecordingSelection,
+  closeRecordingDeletion,
 } from '../../stores/recordings/recording-deletion'
 import { closeRecordingPlayer, openRecordingPlayer } from '../../stores/recordings/recording-player'
 import { $route, navigate } from '../../stores/shell/router'
@@ -35,6 +36,9 @@ export default function RecordingsPage() {
     return () => {
       resetRecordingsList()
       clearRecordingSelection()
+      // A confirmation left open (the agent went back) is not asked again on the next visit;
+      // a deletion under way goes on, and its progress shows there.
+      closeRecordingDeletion()
     }
   }, [])
   useEffect(() => {

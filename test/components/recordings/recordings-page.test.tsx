@@ -307,6 +307,19 @@ describe('the Recordings page', () => {
     await waitUntil(() => text($('.empty-state')) === 'No recordings yet.', 'the list was not reloaded')
   })
 
+  it('does not ask again on the next visit for a confirmation left open when the agent went away', async () => {
+    api.route('GET', '/api/recordings', page([recording()]))
+    await show()
+    await waitUntil(() => $$('sl-icon-button.delete').length === 1)
+    $$('sl-icon-button.delete')[0]!.click()
+    await waitUntil(() => $('sl-dialog.delete-recordings')?.hasAttribute('open'), 'no confirmation')
+    area!.unmount()
+    await show()
+    await waitUntil(() => $$('sl-icon-button.delete').length === 1)
+    expect($('sl-dialog.delete-recordings')?.hasAttribute('open') ?? false).to.equal(false)
+    expect(api.requests.filter((request) => request.method === 'DELETE')).to.have.length(0)
+  })
+
   it('deletes the ticked ones one after the other with progress; a failure stops and says which were deleted', async () => {
     const rows = [recording(), recording({ startedAt: '2026-03-03T09:00:00.000Z' }), recording()]
     api.route('GET', '/api/recordings', page(rows))
