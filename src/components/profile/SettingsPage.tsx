@@ -37,6 +37,9 @@ export default function SettingsPage() {
   const preview = useStore($ringtonePreview)
   const volume = useStore($ringtoneVolume)
   const choice = useStore($ringtoneChoice)
+  // The tone being saved shows at once, and the tones stay pressable while it saves: disabling
+  // them dropped the keyboard focus at each arrow key. The store saves the last one chosen, last.
+  const shown = choice.saving ?? chosen
   useEffect(() => {
     if (!$userSettings.get()) void loadUserSettings()
     return () => {
@@ -80,17 +83,17 @@ export default function SettingsPage() {
         {!settings ? (
           <PageLoading />
         ) : (
-          <fieldset className="ringtone-fieldset" disabled={choice.saving !== null}>
+          <fieldset className="ringtone-fieldset">
             <legend className="visually-hidden">{intl.formatMessage({ id: 'settings.ringtone' })}</legend>
             <ul className="ringtone-list">
               {RINGTONES.map((tone) => (
-                <li key={tone} data-ringtone={tone} data-chosen={tone === chosen}>
+                <li key={tone} data-ringtone={tone} data-chosen={tone === shown}>
                   <label>
                     <input
                       type="radio"
                       name="ringtone"
                       value={tone}
-                      checked={tone === chosen}
+                      checked={tone === shown}
                       onChange={() => void chooseRingtone(tone)}
                     />
                     {name(tone)}

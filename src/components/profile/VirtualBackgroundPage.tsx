@@ -55,15 +55,20 @@ export default function VirtualBackgroundPage() {
     ...account.map((image, i) => ({ ...image, number: i + 1 })),
     ...page.own.map((image, i) => ({ ...image, number: i + 1 })),
   ]
+  // The choice shows at once and stays pressable while it saves: disabling the radios dropped the
+  // keyboard focus at each arrow key, and the store saves the last one chosen, last.
   const option = (value: string, label: string, picture: ReactNode) => (
-    <li key={value || 'none'} data-background={value || 'none'} data-chosen={chosen === value}>
+    <li
+      key={value || 'none'}
+      data-background={value || 'none'}
+      data-chosen={(page.saving ?? chosen) === value}
+    >
       <label className="background-option">
         <input
           type="radio"
           name="virtual-background"
           value={value}
-          checked={chosen === value}
-          disabled={page.saving !== null}
+          checked={(page.saving ?? chosen) === value}
           onChange={() => void chooseBackground(value as '' | 'blur')}
         />
         {picture}

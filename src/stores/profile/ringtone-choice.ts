@@ -1,6 +1,7 @@
 import { atom } from 'nanostores'
 import type { Ringtone } from '../../constants'
 import { saveUserSettings } from './settings'
+import { savesInTurn } from '../../lib/saves-in-turn'
 
 /** Saving the ringtone choice: the tone being saved, and whether the last save failed. */
 export interface RingtoneChoiceState {
@@ -13,6 +14,9 @@ export interface RingtoneChoiceState {
 /** The ringtone choice of the settings page. */
 export const $ringtoneChoice = atom<RingtoneChoiceState>({ saving: null, failed: false, saved: null })
 
+/** One save at a time; arrowing through the tones saves the one the agent stops on, last. */
+const saveRingtone = savesInTurn((tone: Ringtone) => saveUserSettings({ ringtone: tone }))
+
 /**
  * Chooses the ringtone of inbound calls (and of the offline alert): saved to `/user/settings`, used
  * from the next ring on.
@@ -22,11 +26,10 @@ export const $ringtoneChoice = atom<RingtoneChoiceState>({ saving: null, failed:
  */
 export async function chooseRingtone(tone: Ringtone): Promise<void> {
   $ringtoneChoice.set({ saving: tone, failed: false, saved: null })
-  try {
-    await saveUserSettings({ ringtone: tone })
-    $ringtoneChoice.set({ saving: null, failed: false, saved: tone })
-  } catch (error) {
-    console.warn('[agent-console] the ringtone could not be saved', error)
+  const outcome = await saveRingtone(tone)
+  if (outcome.saved) $ringtoneChoice.set({ saving: null, failed: false, saved: outcome.value })
+  else {
+    console.warn('[agent-console] the ringtone could not be saved', outcome.error)
     $ringtoneChoice.set({ saving: null, failed: true, saved: null })
   }
 }

@@ -15,6 +15,7 @@ import { api } from '../session/connection'
 import { onLogout } from '../session/logout'
 import { resumeBackground } from './background-effect'
 import { $consoleSettings, $userSettings, saveUserSettings } from './settings'
+import { savesInTurn } from '../../lib/saves-in-turn'
 
 /** An image the agent may put behind them: the account's, or one of their own. */
 export interface BackgroundImageOption {
@@ -160,6 +161,11 @@ export async function uploadBackground(file: Blob): Promise<void> {
   }
 }
 
+/** One save at a time; arrowing through the backgrounds saves the one the agent stops on, last. */
+const saveBackground = savesInTurn((choice: VirtualBackgroundChoice) =>
+  saveUserSettings({ virtualBackground: { enabled: choice !== '', background: choice } }),
+)
+
 /**
  * Chooses the background (saved to the user settings): `''` turns it off.
  *
@@ -168,13 +174,13 @@ export async function uploadBackground(file: Blob): Promise<void> {
  */
 export async function chooseBackground(choice: VirtualBackgroundChoice): Promise<void> {
   update({ saving: choice, error: null, notice: null })
-  try {
-    await saveUserSettings({ virtualBackground: { enabled: choice !== '', background: choice } })
+  const outcome = await saveBackground(choice)
+  if (outcome.saved) {
     // Chosen again: one that had turned itself off (too slow, failed) gets another try.
     resumeBackground()
     update({ saving: null, notice: 'virtualBackground.saved' })
-  } catch (error) {
-    console.warn('[agent-console] the background could not be saved', error)
+  } else {
+    console.warn('[agent-console] the background could not be saved', outcome.error)
     update({ saving: null, error: 'virtualBackground.errors.saveFailed' })
   }
 }

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { waitUntil } from '../../support/waits'
 import ProfilePage from '../../../src/components/pages/ProfilePage'
 import SettingsPage from '../../../src/components/profile/SettingsPage'
@@ -31,7 +32,7 @@ describe('Profile pages', () => {
   let time: FakeClock
   let area: RenderedArea
   let requests: FakeRequest[]
-  let handle: Record<string, (request: FakeRequest) => FakeResponse>
+  let handle: Record<string, (request: FakeRequest) => FakeResponse | Promise<FakeResponse>>
   let settings: UserSettings
 
   beforeEach(() => {
@@ -140,6 +141,37 @@ describe('Profile pages', () => {
       expect(q<HTMLInputElement>('input[value="happy-bells"]')!.checked).to.equal(true)
       startRingtone()
       expect($ringingTone.get()).to.equal('happy-bells')
+    })
+
+    it('goes through the tones with the arrow keys, keeping the focus, and saves the one it stops on last', async () => {
+      await loadUserSettings()
+      const answers: (() => void)[] = []
+      const save = handle['PATCH /user/settings']!
+      handle['PATCH /user/settings'] = (request) =>
+        new Promise<FakeResponse>((resolve) => answers.push(() => resolve(save(request))))
+      area = await renderArea(<SettingsPage />)
+      await waitUntil(() => area.shadow.querySelectorAll('.ringtone-list li').length === RINGTONES.length)
+      const radio = (tone: string) => q<HTMLInputElement>(`input[value="${tone}"]`)!
+      const start = RINGTONES.indexOf('classic')
+      const [first, second, third] = [1, 2, 3].map(
+        (step) => RINGTONES[(start + step) % RINGTONES.length]!,
+      ) as [string, string, string]
+      radio('classic').focus()
+      // Three tones down while the first one saves: each shows at once and keeps the focus.
+      for (const tone of [first, second, third]) {
+        await sendKeys({ press: 'ArrowDown' })
+        await waitUntil(() => radio(tone).checked, `${tone} not shown as chosen`)
+        expect(area.shadow.activeElement === radio(tone), `the focus left ${tone}`).to.equal(true)
+      }
+      const patches = () => requests.filter((request) => request.method === 'PATCH').map((r) => r.body)
+      expect(patches()).to.deep.equal([{ ringtone: first }])
+      answers.shift()!()
+      await waitUntil(() => patches().length === 2, 'the last tone was not saved')
+      expect(patches()[1]).to.deep.equal({ ringtone: third })
+      answers.shift()!()
+      await waitUntil(() => area.text().includes('will ring from the next call'), 'not saved')
+      expect(settings.ringtone).to.equal(third)
+      expect(radio(third).checked).to.equal(true)
     })
 
     it('previews a tone (play, then stop) and keeps the volume on this device', async () => {

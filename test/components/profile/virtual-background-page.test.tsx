@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { waitUntil } from '../../support/waits'
 import VirtualBackgroundPage from '../../../src/components/profile/VirtualBackgroundPage'
 import { receiveConsoleSettings, resetSettings } from '../../../src/stores/profile/settings'
@@ -123,6 +124,43 @@ describe('<VirtualBackgroundPage> /profile/virtual-background', () => {
     expect(server.to('/api/user/settings').at(-1)!.body).to.deep.equal({
       virtualBackground: { enabled: false, background: '' },
     })
+  })
+
+  it('goes through the backgrounds with the arrow keys, keeping the focus, and saves the one it stops on last', async () => {
+    await open()
+    const answers: (() => void)[] = []
+    server.route(
+      'PATCH',
+      '/api/user/settings',
+      (request) =>
+        new Promise((resolve) =>
+          answers.push(() =>
+            resolve({
+              status: 200,
+              body: {
+                ringtone: 'classic',
+                virtualBackground: (request.body as { virtualBackground: unknown }).virtualBackground,
+              },
+            }),
+          ),
+        ),
+    )
+    radio('').focus()
+    for (const value of ['blur', OFFICE, OWN]) {
+      await sendKeys({ press: 'ArrowRight' })
+      await until(() => radio(value).checked, `${value} not shown as chosen`)
+      expect(page!.shadow.activeElement === radio(value), `the focus left ${value}`).to.equal(true)
+    }
+    const patches = () => server.to('/api/user/settings').filter((request) => request.method === 'PATCH')
+    expect(patches().map((request) => request.body)).to.deep.equal([
+      { virtualBackground: { enabled: true, background: 'blur' } },
+    ])
+    answers.shift()!()
+    await until(() => patches().length === 2, 'the last background was not saved')
+    expect(patches()[1]!.body).to.deep.equal({ virtualBackground: { enabled: true, background: OWN } })
+    answers.shift()!()
+    await until(() => page!.text().includes('Background saved.'), 'not saved')
+    expect($('[data-chosen="true"]')?.getAttribute('data-background')).to.equal(OWN)
   })
 
   it('keeps the earlier choice and says so when saving fails', async () => {
