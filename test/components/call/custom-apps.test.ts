@@ -1,4 +1,5 @@
 import { expect, nextFrame } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { setAnimation } from '@shoelace-style/shoelace/dist/utilities/animation-registry.js'
 import { waitUntil } from '../../support/waits'
 import { APP_ACTION_TIMEOUT_MS, APP_LOG_MAX } from '../../../src/constants'
@@ -89,6 +90,12 @@ describe('<agent-call-panel> custom apps view', () => {
       .at(-1)!
   }
   const trigger = () => page.$<HTMLElement & { disabled: boolean }>('.app-actions-trigger')!
+  /** Whether every action of the menu is off (one is waiting for the app). */
+  const actionsOff = () =>
+    [
+      ...(page.$('.app-actions')?.querySelectorAll<HTMLElement & { disabled: boolean }>('sl-menu-item') ??
+        []),
+    ].every((item) => item.disabled)
   const badge = (scan: string) => page.$(`.scan-${scan} .stage-badge`)
   /** The document fields on screen, as [label, value] pairs. */
   const fieldsShown = () =>
@@ -122,6 +129,27 @@ describe('<agent-call-panel> custom apps view', () => {
     expect(page.$('.menu-custom-apps')).to.equal(null)
   })
 
+  it('keeps the keyboard focus on Actions once an action is chosen, while the app answers', async () => {
+    page.socket.answer('apps:message', () => ok())
+    await openApps()
+    await page.find('.app-action-start')
+    trigger().focus()
+    // The arrow opens the menu on its first action.
+    await sendKeys({ press: 'ArrowDown' })
+    await waitUntil(
+      () => page.$<HTMLElement & { open: boolean }>('.app-actions')?.open,
+      'the menu did not open',
+    )
+    await waitUntil(
+      () => page.panel.shadowRoot!.activeElement === page.$('.app-action-start'),
+      'start not focused',
+    )
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => text(trigger()) === 'Starting…', 'not starting')
+    await waitUntil(() => page.panel.shadowRoot!.activeElement === trigger(), 'the focus left Actions')
+    expect(trigger().disabled).to.equal(false)
+  })
+
   for (const [action, busy, after] of [
     ['start', 'Starting…', 'Running'],
     ['restart', 'Restarting…', 'Running'],
@@ -138,14 +166,14 @@ describe('<agent-call-panel> custom apps view', () => {
         options: {},
       })
       await waitUntil(() => text(trigger()) === busy)
-      expect(trigger().disabled).to.equal(true)
+      await waitUntil(() => actionsOff(), 'the actions are still offered')
       expect(text(page.$('.app-waiting'))).to.contain('Waiting for the app to answer')
       // Another action is refused while one is pending.
       page.$<HTMLElement>('.app-action-start')!.click()
       expect(sentCommands()).to.have.length(1)
       report(answer(action, command.data.requestId))
       await waitUntil(() => text(trigger()) === 'Actions')
-      expect(trigger().disabled).to.equal(false)
+      await waitUntil(() => !actionsOff(), 'the actions are still off')
       expect(text(page.$('.app-process'))).to.equal(after)
       expect(page.$('.app-problem')).to.equal(null)
       expect(text(page.$('.app-log-line'))).to.contain(`done`)

@@ -14,7 +14,7 @@ const ICONS: Record<AppAction, string> = { start: 'play-fill', restart: 'arrow-r
 
 /**
  * The Actions menu (SPEC §2 "Apps panel"): start, restart process, stop. While an action waits for
- * the app's answer the button says so ("Starting…") and the menu is closed to other actions.
+ * the app's answer the button says so ("Starting…") and the menu's actions are off.
  */
 export function AppActionsMenu() {
   const intl = useIntl()
@@ -24,7 +24,9 @@ export function AppActionsMenu() {
     <>
       {/* Never disabled itself: a dropdown disabled while open keeps its panel on screen. */}
       <sl-dropdown className="app-actions" {...steadyPopup}>
-        <sl-button slot="trigger" caret className="app-actions-trigger" disabled={pending !== null}>
+        {/* Not disabled while an action waits (that dropped the keyboard focus the menu gives back to
+            it): its label says what waits, and the menu's actions are off until the app answers. */}
+        <sl-button slot="trigger" caret className="app-actions-trigger">
           {pending ? (
             <>
               <sl-spinner slot="prefix" aria-hidden="true"></sl-spinner>
@@ -41,7 +43,12 @@ export function AppActionsMenu() {
           }}
         >
           {APP_ACTIONS.map((action) => (
-            <sl-menu-item key={action} value={action} className={`app-action-${action}`}>
+            <sl-menu-item
+              key={action}
+              value={action}
+              className={`app-action-${action}`}
+              disabled={pending !== null}
+            >
               <sl-icon slot="prefix" name={ICONS[action]} aria-hidden="true"></sl-icon>
               {actionName(action)}
             </sl-menu-item>
