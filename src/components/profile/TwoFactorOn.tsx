@@ -4,6 +4,7 @@ import { fieldOf } from './form-field'
 
 interface TwoFactorOnProps {
   backupCodesLeft: number
+  /** Busy, or waiting after too many attempts: the buttons say so (aria-disabled, so they keep the focus) and send nothing. */
   locked: boolean
   errorId: string
 }
@@ -23,7 +24,7 @@ export function TwoFactorOn({ backupCodesLeft, locked, errorId }: TwoFactorOnPro
           className="code-form"
           onSubmit={(event) => {
             event.preventDefault()
-            void regenerateBackupCodes(fieldOf(event.currentTarget, 'code'))
+            if (!locked) void regenerateBackupCodes(fieldOf(event.currentTarget, 'code'))
           }}
         >
           <div className="field">
@@ -39,7 +40,7 @@ export function TwoFactorOn({ backupCodesLeft, locked, errorId }: TwoFactorOnPro
               name="code"
             />
           </div>
-          <button type="submit" className="button" disabled={locked}>
+          <button type="submit" className="button" aria-disabled={locked}>
             <FormattedMessage id="twoFactor.regenerate" />
           </button>
         </form>
@@ -55,10 +56,11 @@ export function TwoFactorOn({ backupCodesLeft, locked, errorId }: TwoFactorOnPro
           className="code-form"
           onSubmit={(event) => {
             event.preventDefault()
-            void disableTwoFactor(
-              fieldOf(event.currentTarget, 'code'),
-              fieldOf(event.currentTarget, 'password'),
-            )
+            if (!locked)
+              void disableTwoFactor(
+                fieldOf(event.currentTarget, 'code'),
+                fieldOf(event.currentTarget, 'password'),
+              )
           }}
         >
           <div className="field">
@@ -87,7 +89,7 @@ export function TwoFactorOn({ backupCodesLeft, locked, errorId }: TwoFactorOnPro
               name="password"
             />
           </div>
-          <button type="submit" className="button danger" disabled={locked}>
+          <button type="submit" className="button danger" aria-disabled={locked}>
             <FormattedMessage id="twoFactor.disable" />
           </button>
         </form>

@@ -76,8 +76,8 @@ export default function TwoFactorPage() {
           <button
             type="button"
             className="button primary"
-            disabled={locked}
-            onClick={() => void startTwoFactorSetup()}
+            aria-disabled={locked}
+            onClick={() => !locked && void startTwoFactorSetup()}
           >
             <FormattedMessage id="twoFactor.start" />
           </button>

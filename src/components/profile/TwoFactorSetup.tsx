@@ -7,6 +7,7 @@ import { fieldOf } from './form-field'
 interface TwoFactorSetupProps {
   setup: Setup
   /** A request is under way, or the agent must wait: the form cannot be sent. */
+  /** Busy, or waiting after too many attempts: the buttons say so (aria-disabled, so they keep the focus) and send nothing. */
   locked: boolean
   /** Id of the element that says what was wrong. */
   errorId: string
@@ -48,7 +49,7 @@ export function TwoFactorSetup({ setup, locked, errorId }: TwoFactorSetupProps) 
         className="code-form"
         onSubmit={(event) => {
           event.preventDefault()
-          void confirmTwoFactorSetup(fieldOf(event.currentTarget, 'code'))
+          if (!locked) void confirmTwoFactorSetup(fieldOf(event.currentTarget, 'code'))
         }}
       >
         <div className="field">
@@ -66,7 +67,7 @@ export function TwoFactorSetup({ setup, locked, errorId }: TwoFactorSetupProps) 
           />
         </div>
         <div className="actions">
-          <button type="submit" className="button primary" disabled={locked}>
+          <button type="submit" className="button primary" aria-disabled={locked}>
             <FormattedMessage id="twoFactor.enable" />
           </button>
           <button type="button" className="button text" onClick={cancelTwoFactorSetup}>

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { waitUntil } from '../../support/waits'
 import TwoFactorPage from '../../../src/components/profile/TwoFactorPage'
 import { clearTokens } from '../../../src/stores/session/tokens'
@@ -173,16 +174,24 @@ describe('<TwoFactorPage> /profile/2fa', () => {
       status: 200,
       body: { enabled: true, backupCodesLeft: 10, retryAfter: 30 },
     })
-    buttonNamed('Get new backup codes')!.click()
+    // From the keyboard: the button keeps the focus through the refusal and the wait, and sends nothing meanwhile.
+    const renew = buttonNamed('Get new backup codes')!
+    renew.focus()
+    await sendKeys({ press: 'Enter' })
     await until(() => alertText() === 'Too many attempts. Try again in 30 seconds.', 'no wait message')
-    expect(buttonNamed('Get new backup codes')!.disabled).to.equal(true)
-    expect(buttonNamed('Turn off')!.disabled).to.equal(true)
+    const locked = (name: string) => buttonNamed(name)!.getAttribute('aria-disabled') === 'true'
+    await until(() => locked('Get new backup codes') && locked('Turn off'), 'not waiting')
+    expect(page!.shadow.activeElement === renew, 'the focus left the button').to.equal(true)
+    const sent = server.to('/api/auth/2fa/backup-codes').length
+    await sendKeys({ press: 'Enter' })
+    expect(server.to('/api/auth/2fa/backup-codes')).to.have.length(sent)
 
     await time.tick(29_000)
-    expect(buttonNamed('Get new backup codes')!.disabled).to.equal(true)
+    expect(locked('Get new backup codes')).to.equal(true)
     await time.tick(1_000)
-    await until(() => !buttonNamed('Get new backup codes')!.disabled, 'still waiting')
+    await until(() => !locked('Get new backup codes'), 'still waiting')
     expect(alertText()).to.equal('')
+    expect(page!.shadow.activeElement === renew, 'the focus left the button').to.equal(true)
   })
 
   it('shows a retry when the status cannot be read, and an offline message when the server is gone', async () => {
