@@ -34,6 +34,18 @@ const registrars: Record<string, string> = {
 /** Menus written as data, and the module that renders their icons (and registers them). */
 const renderedBy: Record<string, string> = { 'profile/profile-menu.ts': 'profile/ProfileMenu.tsx' }
 
+/**
+ * Shared pieces that register no group of their own, and every module that renders them: each of an
+ * icon they name must be there in all of those modules.
+ */
+const usedIn: Record<string, string[]> = {
+  'common/TablePager.tsx': [
+    'call/AgentsTable.tsx',
+    'call/SegmentsTable.tsx',
+    'recordings/RecordingsTable.tsx',
+  ],
+}
+
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry)
@@ -57,10 +69,8 @@ describe('icon groups', () => {
   })
 
   it('every icon a component names is registered where it shows', () => {
-    const missing: string[] = []
-    for (const file of sources(components)) {
-      const code = readFileSync(file, 'utf8')
-      const path = relative(components, file)
+    /** The icons registered where the module at `path` (its code, `code`) shows. */
+    const availableIn = (path: string, code: string): Set<string> => {
       const available = new Set(groups.shared)
       for (const [pattern, group] of areaGroups)
         if (pattern.test(path)) groups[group]!.forEach((n) => available.add(n))
@@ -69,7 +79,28 @@ describe('icon groups', () => {
       for (const [registrar, group] of Object.entries(registrars))
         if (new RegExp(`\\b${registrar}\\(\\)`).test(registering))
           groups[group]!.forEach((n) => available.add(n))
-      for (const name of iconsNamed(code)) if (!available.has(name)) missing.push(`${path}: ${name}`)
+      return available
+    }
+    const missing: string[] = []
+    for (const file of sources(components)) {
+      const code = readFileSync(file, 'utf8')
+      const path = relative(components, file)
+      const users = usedIn[path]
+      for (const name of iconsNamed(code)) {
+        const shown = users
+          ? users.every((user) => {
+              const userCode = readFileSync(join(components, user), 'utf8')
+              // The user must really render it: a stale list would hide a missing icon.
+              assert.match(
+                userCode,
+                new RegExp(`<${path.replace(/^.*\//, '').replace(/\.tsx$/, '')}\\b`),
+                user,
+              )
+              return availableIn(user, userCode).has(name)
+            })
+          : availableIn(path, code).has(name)
+        if (!shown) missing.push(`${path}: ${name}`)
+      }
     }
     assert.deepEqual(missing, [])
   })

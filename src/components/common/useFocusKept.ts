@@ -31,8 +31,8 @@ function focusInto(element: Element | null): boolean {
  * Keeps the keyboard focus in a list whose rows come and go: when the control that held the focus
  * leaves (the agent accepted someone, deleted a file), the focus moves to the first control of
  * the row now at its place, else of the next row that has one, else of the nearest before it,
- * else to the container's first `[data-focus-fallback]` element. Without it the focus fell to the page's body, and a keyboard or screen reader user
- * had to start again from the top of the page.
+ * else to the container's first `[data-focus-fallback]` element. Without it the focus fell to
+ * the page's body, and a keyboard or screen reader user had to start again from the top.
  *
  * @param container - the element around the list and its empty state
  * @param rowSelector - what a row is, within the container

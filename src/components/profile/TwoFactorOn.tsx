@@ -4,7 +4,10 @@ import { fieldOf } from './form-field'
 
 interface TwoFactorOnProps {
   backupCodesLeft: number
-  /** Busy, or waiting after too many attempts: the buttons say so (aria-disabled, so they keep the focus) and send nothing. */
+  /**
+   * Busy, or waiting after too many attempts: the buttons say so with aria-disabled (they keep
+   * the focus) and the forms send nothing.
+   */
   locked: boolean
   errorId: string
 }

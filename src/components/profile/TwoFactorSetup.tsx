@@ -7,7 +7,10 @@ import { fieldOf } from './form-field'
 interface TwoFactorSetupProps {
   setup: Setup
   /** A request is under way, or the agent must wait: the form cannot be sent. */
-  /** Busy, or waiting after too many attempts: the buttons say so (aria-disabled, so they keep the focus) and send nothing. */
+  /**
+   * Busy, or waiting after too many attempts: the buttons say so with aria-disabled (they keep
+   * the focus) and the forms send nothing.
+   */
   locked: boolean
   /** Id of the element that says what was wrong. */
   errorId: string
