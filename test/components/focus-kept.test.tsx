@@ -86,6 +86,11 @@ describe('useFocusKept: the keyboard focus stays in a list whose rows come and g
     flushSync(() => setRows([{ id: 'b' }]))
     await new Promise((resolve) => requestAnimationFrame(resolve))
     expect(focused() === outside, 'the focus moved').to.equal(true)
+    // The focus the agent took elsewhere is lost there: the list does not take it back on its next change.
+    outside.remove()
+    flushSync(() => setRows([{ id: 'c' }]))
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    expect(focused() === null, 'the list took a focus it had given up').to.equal(true)
   })
 
   it('focuses a Shoelace button that has not rendered yet once it has, without throwing', async () => {

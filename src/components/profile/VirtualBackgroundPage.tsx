@@ -57,18 +57,15 @@ export default function VirtualBackgroundPage() {
   ]
   // The choice shows at once and stays pressable while it saves: disabling the radios dropped the
   // keyboard focus at each arrow key, and the store saves the last one chosen, last.
+  const shown = page.saving ?? chosen
   const option = (value: string, label: string, picture: ReactNode) => (
-    <li
-      key={value || 'none'}
-      data-background={value || 'none'}
-      data-chosen={(page.saving ?? chosen) === value}
-    >
+    <li key={value || 'none'} data-background={value || 'none'} data-chosen={shown === value}>
       <label className="background-option">
         <input
           type="radio"
           name="virtual-background"
           value={value}
-          checked={(page.saving ?? chosen) === value}
+          checked={shown === value}
           onChange={() => void chooseBackground(value as '' | 'blur')}
         />
         {picture}
