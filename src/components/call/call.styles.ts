@@ -54,7 +54,12 @@ export const callStyles = css`
     display: grid;
     place-items: center;
   }
-  .main-video .video-tile,
+  /* The tile fills the 16:9 stage whatever the camera's shape (a 4:3 image grew its row past the
+     stage's bottom, which clipped the caption); the video covers it. */
+  .main-video .video-tile {
+    position: absolute;
+    inset: 0;
+  }
   .main-video video {
     width: 100%;
     height: 100%;

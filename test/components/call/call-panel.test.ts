@@ -213,6 +213,34 @@ describe('<agent-call-panel> in a call', () => {
       expect(element.scrollWidth, element.className || element.localName).to.be.at.most(element.clientWidth)
   })
 
+  it("shows the name of whoever is in the large video inside it, whatever the shape of their camera's image", async () => {
+    startMeeting(meetingJoined({ peers: [{ id: 'guest:1', role: 'guest', name: 'Tomas Muñoz' }] }))
+    await page.find('.call-stage')
+    // A 4:3 camera (most webcams, and Chromium's fake one) in the 16:9 stage.
+    const canvas = Object.assign(document.createElement('canvas'), { width: 640, height: 480 })
+    canvas.getContext('2d')!.fillRect(0, 0, 640, 480)
+    $participants.set([
+      {
+        peerId: 'guest:1',
+        name: 'Tomas Muñoz',
+        role: 'guest',
+        stream: canvas.captureStream(5),
+        connected: true,
+      },
+    ])
+    const video = await page.find<HTMLVideoElement>('.main-video video')
+    await waitUntil(() => video.videoWidth > 0, 'the video never had a size')
+    await frames(2)
+    const stage = page.$('.main-video')!.getBoundingClientRect()
+    const caption = page.$('.main-video figcaption')!
+    expect(text(caption)).to.equal('Tomas Muñoz')
+    const box = caption.getBoundingClientRect()
+    expect(box.height, 'the caption has no height').to.be.above(0)
+    // The stage clips what overflows it: a caption below its bottom edge is not seen.
+    expect(box.bottom, 'the caption is below the stage').to.be.at.most(stage.bottom)
+    expect(box.top, 'the caption is above the stage').to.be.at.least(stage.top)
+  })
+
   it('counts the comments against the 10,000-character limit and says when they are too long', async () => {
     page.socket.serverEmit('join', joinedCall({ comments: 'Refund' }))
     const field = await page.find('.comments-field sl-textarea')
