@@ -23,12 +23,18 @@ export interface FakeClock {
  */
 export function fakeClock(start: number | Date = Date.now()): FakeClock {
   const fake = FakeTimers.createClock(start)
+  // A timer the real clock started before this one was installed (the time connected, the network
+  // checks) may be cleared while it is: the fake clock cannot clear it, and it would keep running.
+  const made = new Set<unknown>()
+  const own = <T>(id: T) => (made.add(id), id)
   const restore = replaceClock({
     now: () => fake.now,
-    setTimeout: (callback, ms) => fake.setTimeout(callback, ms) as TimerId,
-    clearTimeout: (id) => fake.clearTimeout(id as never),
-    setInterval: (callback, ms) => fake.setInterval(callback, ms) as TimerId,
-    clearInterval: (id) => fake.clearInterval(id as never),
+    setTimeout: (callback, ms) => own(fake.setTimeout(callback, ms)) as TimerId,
+    clearTimeout: (id) =>
+      made.delete(id) ? fake.clearTimeout(id as never) : globalThis.clearTimeout(id as number),
+    setInterval: (callback, ms) => own(fake.setInterval(callback, ms)) as TimerId,
+    clearInterval: (id) =>
+      made.delete(id) ? fake.clearInterval(id as never) : globalThis.clearInterval(id as number),
   })
   return {
     tick: async (ms) => {
