@@ -88,7 +88,7 @@ const appSwitch = params.get('app')
 
 const mesh = new PeerMesh(socket, media.stream, {
   onStream(peerId, stream) {
-    remoteVideo(peerId, stream)
+    remoteVideo(peerId, stream, peerNames.get(peerId))
     state.remoteTracks = document.querySelectorAll('#remote-videos video').length
   },
   onStreamEnd(peerId) {
@@ -121,14 +121,34 @@ function deviceApp(): { name: string; label: string } | null {
   return { name, label: forcedApp?.name === name ? forcedApp.label : name }
 }
 
-function enterCall(agent: string, peers: CallJoined['peers'], initiator: boolean): void {
+/** Who is who in the call: names for the videos, and this page's own peer id for its chat lines. */
+let myPeerId = ''
+const peerNames = new Map<string, string>()
+
+/**
+ * Shows the call's chat so far. A rejoin (a reconnect) brings the whole history again: it replaces
+ * what the log showed. Lines are this page's own by peer id: in a meeting, other guests are customers too.
+ */
+function showChatHistory(messages: CallJoined['messages']): void {
+  byId('chat-log').replaceChildren()
+  for (const line of messages) addChatLine(line.name, line.text, line.peerId === myPeerId)
+}
+
+function enterCall(
+  joined: { agent: string; peerId: string; peers: CallJoined['peers']; messages: CallJoined['messages'] },
+  initiator: boolean,
+): void {
+  const { agent, peers } = joined
+  myPeerId = joined.peerId
+  for (const peer of peers) peerNames.set(peer.id, peer.name)
+  showChatHistory(joined.messages)
   goTo('call')
   const app = deviceApp()
   if (app && !stopDeviceApp) stopDeviceApp = startDeviceApp(socket, app, myName, state.app)
   byId('agent-name').textContent = agent
     ? t('customerPage.call.withAgent', { agent })
     : t('customerPage.call.inMeeting')
-  if (initiator) mesh.connectTo(peers)
+  if (initiator) mesh.connectTo(peers, myPeerId)
 }
 
 /**
@@ -283,10 +303,12 @@ async function joinMeeting(code: string): Promise<void> {
 socket.on('queue:status', showQueue)
 socket.on('call:joined', (joined) => {
   state.callId = joined.callId
-  for (const line of joined.messages) addChatLine(line.name, line.text, line.from === 'customer')
-  enterCall(joined.agent, joined.peers, joined.initiator)
+  enterCall(joined, joined.initiator)
 })
-socket.on('peer:join', ({ peer }) => agentJoined(peer))
+socket.on('peer:join', ({ peer }) => {
+  peerNames.set(peer.id, peer.name)
+  agentJoined(peer)
+})
 socket.on('call:ended', ({ reason }) => {
   // Nothing is recorded once the call is over, whatever the last status said.
   byId('recording-badge').hidden = true
@@ -302,13 +324,13 @@ socket.on('meeting:waiting', (waiting) => {
 socket.on('meeting:accepted', (accepted: MeetingAccepted) => {
   keepGuestToken(accepted.guestToken)
   socket.emit('permissions', { camera: media.camera, microphone: media.microphone })
-  enterCall('', accepted.peers, true)
+  enterCall({ ...accepted, agent: '' }, true)
 })
 socket.on('meeting:denied', () => endScreen(t('customerPage.ended.denied')))
 socket.on('meeting:ended', () => endScreen(t('customerPage.ended.meetingEnded')))
 socket.on('chat:message', (line) => {
   state.messages.push(line.text)
-  addChatLine(line.name, line.text, line.from === 'customer')
+  addChatLine(line.name, line.text, line.peerId === myPeerId)
 })
 socket.on('exchange', ({ event, data }) => {
   // "This call is being recorded" shows exactly while the agent says it is.

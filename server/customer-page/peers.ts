@@ -39,9 +39,12 @@ export class PeerMesh {
     socket.on('peer:join', ({ peer }) => this.drop(peer.id))
   }
 
-  /** Opens media connections to peers already present (this page is the newcomer). */
-  connectTo(peers: Peer[]): void {
-    for (const peer of peers) if (peer.role !== 'customer') this.#create(peer.id, 'media', true)
+  /**
+   * Opens media connections to peers already present (this page is the newcomer): the agents, and in a
+   * meeting the guests admitted before, so that they see and hear each other.
+   */
+  connectTo(peers: Peer[], self: string): void {
+    for (const peer of peers) if (peer.id !== self) this.#create(peer.id, 'media', true)
   }
 
   /** Closes every connection to a peer. */

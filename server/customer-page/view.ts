@@ -51,18 +51,32 @@ export function addChatLine(name: string, text: string, mine: boolean): void {
   log.scrollTop = log.scrollHeight
 }
 
-/** Shows or removes a remote peer's video. */
-export function remoteVideo(peerId: string, stream: MediaStream | null): void {
+/**
+ * Shows or removes a remote peer's video, captioned with their name (a meeting can have several: the
+ * agent and the other guests).
+ */
+export function remoteVideo(peerId: string, stream: MediaStream | null, name = ''): void {
   const container = byId('remote-videos')
-  const existing = container.querySelector<HTMLVideoElement>(`video[data-peer="${CSS.escape(peerId)}"]`)
+  const existing = container.querySelector<HTMLElement>(`figure[data-peer="${CSS.escape(peerId)}"]`)
   if (!stream) {
     existing?.remove()
     return
   }
-  const video = existing ?? document.createElement('video')
-  video.dataset.peer = peerId
+  const tile = existing ?? document.createElement('figure')
+  const video = tile.querySelector('video') ?? document.createElement('video')
+  const caption = tile.querySelector('figcaption') ?? document.createElement('figcaption')
+  tile.dataset.peer = peerId
   video.autoplay = true
   video.playsInline = true
   video.srcObject = stream
-  if (!existing) container.append(video)
+  // Text only, isolated: a name is whatever its owner typed.
+  const who = caption.querySelector('bdi') ?? caption.appendChild(document.createElement('bdi'))
+  who.textContent = name
+  caption.hidden = !name
+  if (name) video.setAttribute('aria-label', name)
+  else video.removeAttribute('aria-label')
+  if (!existing) {
+    tile.append(video, caption)
+    container.append(tile)
+  }
 }

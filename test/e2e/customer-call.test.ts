@@ -150,10 +150,50 @@ describe('demo/customer.html calling an agent', () => {
     assert.deepEqual(agentErrors, [])
   })
 
-  it('admits a customer from an appointment link through the waiting room, and connects media', async () => {
-    const server = world.server
+  it('shows the chat once when the customer comes back from a dropped link', async () => {
     const agent = await newPage()
-    await agent.goto(`${server.url}/test-agent.html?email=ana@demo.test&password=Demo1234!&status=break`)
+    await agent.goto(`${world.server.url}/test-agent.html?email=elena@demo.test&password=Demo1234!`)
+    await until(
+      agent,
+      () => window.agentState.status,
+      (status) => status === 'available',
+      'agent available',
+    )
+    const customer = await newPage()
+    const errors = collectErrors(customer)
+    await customer.goto(`${world.server.url}/customer.html?segment=${await segmentId(world.server, 'Sales')}`)
+    await customer.fill('input[name=name]', 'Paula Playwright')
+    await customer.click('#call-button')
+    await until(
+      customer,
+      () => window.customerState.screen,
+      (screen) => screen === 'call',
+      'customer in the call',
+    )
+    await customer.fill('#chat-form input[name=text]', 'Hola')
+    await customer.press('#chat-form input[name=text]', 'Enter')
+    await until(
+      agent,
+      () => window.agentState.messages,
+      (lines) => lines.includes('Hola'),
+      'the line at the agent',
+    )
+    // The page drops its link when the browser says it is offline; socket.io brings it back, and the
+    // server sends the call again with its chat so far. A line the agent writes meanwhile arrives in it.
+    await customer.evaluate(() => window.dispatchEvent(new Event('offline')))
+    await agent.evaluate(() => window.agentActions.chat('¿Sigue ahí?'))
+    const log = customer.locator('#chat-log p')
+    await log.filter({ hasText: '¿Sigue ahí?' }).waitFor({ timeout: 20_000 })
+    assert.deepEqual(await log.allInnerTexts(), ['You: Hola', 'Elena Espinoza: ¿Sigue ahí?'])
+    assert.deepEqual(errors, [])
+  })
+
+  /** Ana, on the test agent page, in the seed's meeting open now; returns her page and its join URL. */
+  async function agentInMeeting(): Promise<{ agent: Page; joinUrl: string }> {
+    const agent = await newPage()
+    await agent.goto(
+      `${world.server.url}/test-agent.html?email=ana@demo.test&password=Demo1234!&status=break`,
+    )
     await until(
       agent,
       () => window.agentState.status,
@@ -184,10 +224,45 @@ describe('demo/customer.html calling an agent', () => {
       (id) => id !== null,
       'agent in the meeting',
     )
+    return { agent, joinUrl: open.joinUrl }
+  }
 
+  /** A guest who opens the join URL as `name`, waits in the waiting room and is let in by the agent. */
+  async function guestAdmitted(agent: Page, joinUrl: string, name: string): Promise<Page> {
+    const guest = await newPage()
+    await guest.goto(joinUrl)
+    await guest.fill('input[name=name]', name)
+    await guest.click('#call-button')
+    await until(
+      guest,
+      () => window.customerState.screen,
+      (screen) => screen === 'waiting-room',
+      'waiting room',
+    )
+    const pending = await until(
+      agent,
+      () => window.agentState.pending,
+      (list) => list.length === 1,
+      'pending at the agent',
+    )
+    await agent.evaluate(
+      (sessionId) => window.agentActions.accept(sessionId),
+      pending[0]?.sessionId as string,
+    )
+    await until(
+      guest,
+      () => window.customerState.screen,
+      (screen) => screen === 'call',
+      'admitted',
+    )
+    return guest
+  }
+
+  it('admits a customer from an appointment link through the waiting room, and connects media', async () => {
+    const { agent, joinUrl } = await agentInMeeting()
     const customer = await newPage()
     const errors = collectErrors(customer)
-    await customer.goto(open.joinUrl)
+    await customer.goto(joinUrl)
     await customer.fill('input[name=name]', 'Tomas Muñoz')
     await customer.click('#call-button')
     await until(
@@ -225,6 +300,44 @@ describe('demo/customer.html calling an agent', () => {
       (n) => n >= 1,
       'the customer receives the agent media',
     )
+    assert.deepEqual(errors, [])
+  })
+
+  it("lets a meeting's guests see and hear each other, each video named, each chat line its sender's", async () => {
+    const { agent, joinUrl } = await agentInMeeting()
+    const first = await guestAdmitted(agent, joinUrl, 'Tomas Muñoz')
+    const errors = collectErrors(first)
+    const second = await guestAdmitted(agent, joinUrl, 'Rosa Vidal')
+    errors.push(...collectErrors(second))
+    // Each guest receives two: the agent's media and the other guest's.
+    for (const guest of [first, second])
+      await until(
+        guest,
+        () => window.customerState.remoteTracks,
+        (n) => n === 2,
+        'a guest receives the agent and the other guest',
+      )
+    const captions = (guest: Page) => guest.locator('#remote-videos figcaption').allInnerTexts()
+    assert.deepEqual((await captions(first)).sort(), ['Ana Alvarez', 'Rosa Vidal'])
+    assert.deepEqual((await captions(second)).sort(), ['Ana Alvarez', 'Tomas Muñoz'])
+    // Each video's accessible name is its caption.
+    const labels = await second
+      .locator('#remote-videos video')
+      .evaluateAll((videos) => videos.map((video) => video.getAttribute('aria-label')))
+    assert.deepEqual(labels.sort(), ['Ana Alvarez', 'Tomas Muñoz'])
+
+    await second.fill('#chat-form input[name=text]', 'Hola, soy Rosa')
+    await second.press('#chat-form input[name=text]', 'Enter')
+    for (const guest of [first, second])
+      await until(
+        guest,
+        () => window.customerState.messages,
+        (lines) => lines.includes('Hola, soy Rosa'),
+        'the line reaches both guests',
+      )
+    // The other guest is a customer too: the line is Rosa's on Tomas's page, not "You".
+    assert.equal(await first.locator('#chat-log').innerText(), 'Rosa Vidal: Hola, soy Rosa')
+    assert.equal(await second.locator('#chat-log').innerText(), 'You: Hola, soy Rosa')
     assert.deepEqual(errors, [])
   })
 
