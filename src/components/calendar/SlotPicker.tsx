@@ -53,9 +53,21 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
   })
   const time = (utc: string, timeZone: string) =>
     intl.formatTime(Date.parse(utc), { timeStyle: 'short', timeZone })
+  const dayOf = (utc: string, timeZone: string) =>
+    new Intl.DateTimeFormat('en-CA', { dateStyle: 'short', timeZone }).format(Date.parse(utc))
+  // The agent's clock may be on another day than the customer's (Tokyo and Santiago): it then names the day.
+  const agentTime = (utc: string) =>
+    dayOf(utc, agentZone) === dayOf(utc, form.timeZone)
+      ? time(utc, agentZone)
+      : intl.formatDate(Date.parse(utc), {
+          weekday: 'short',
+          hour: 'numeric',
+          minute: '2-digit',
+          timeZone: agentZone,
+        })
   const hourChoices = hours.data.map((item) => {
     const customer = time(item.utc, form.timeZone)
-    const agent = time(item.utc, agentZone)
+    const agent = agentTime(item.utc)
     const detail =
       agent === customer
         ? undefined

@@ -171,6 +171,28 @@ describe('<ScheduleArea> create drawer', () => {
     expect($scheduleForm.get().hour).to.equal('2026-11-24T13:00:00.000Z')
   })
 
+  it('names the agent’s day beside an hour that falls on another day for the agent', async () => {
+    // 13:00 in Santiago on the 24th is 01:00 on the 25th in Tokyo: the agent must not read it as the 24th.
+    setCalendarTimeZone('Asia/Tokyo')
+    server({
+      'GET /users/:id/hours': (request) => ({
+        body: {
+          data: [
+            { utc: `${request.query.get('date')}T14:00:00.000Z`, time: '11:00' },
+            { utc: `${request.query.get('date')}T16:00:00.000Z`, time: '13:00' },
+          ],
+        },
+      }),
+    })
+    await mountOpen()
+    all('.days .choice')[0]!.click()
+    await waitUntil(() => all('.hours .choice').length === 2)
+    const [sameDay, nextDay] = all('.hours .choice')
+    expect(sameDay!.querySelector('.choice-detail')!.textContent).to.equal('11:00 PM your time')
+    expect(nextDay!.querySelector('.choice-label')!.textContent).to.equal('1:00 PM')
+    expect(nextDay!.querySelector('.choice-detail')!.textContent).to.equal('Wed 1:00 AM your time')
+  })
+
   it('moves through days with the arrow keys (one tab stop)', async () => {
     server()
     await mountOpen()
