@@ -3,6 +3,7 @@ import { toggleAudio, toggleAudioVideo, toggleVideo } from '../../stores/call/ca
 import { hangUp } from '../../stores/call/call'
 import { useShadowRoot } from '../root/shadow-root-context'
 import { shortcutOf, type ShortcutId } from '../common/shortcuts'
+import { learnKeyboardLayout } from '../../stores/app/keyboard-layout'
 
 /**
  * The call's keyboard shortcuts (SPEC §2, `SHORTCUTS`): Alt+T audio and video together, M audio,
@@ -16,6 +17,7 @@ export function useCallShortcuts(active: boolean, togglePictureInPicture: () => 
   const root = useShadowRoot()
   useEffect(() => {
     if (!active || !root) return
+    void learnKeyboardLayout()
     const actions: Partial<Record<ShortcutId, () => void>> = {
       toggleBoth: toggleAudioVideo,
       toggleAudio,

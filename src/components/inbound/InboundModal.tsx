@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react'
 import { answerInbound, dismissInbound, type Ringing } from '../../stores/inbound/inbound'
 import { requestFocus } from '../../stores/app/focus-request'
 import { shortcutOf } from '../common/shortcuts'
+import { learnKeyboardLayout } from '../../stores/app/keyboard-layout'
 import { trapTab } from '../common/focus'
 import { $ringingTone } from '../../stores/profile/ringtone'
 import { NetworkQuality } from '../call/NetworkQuality'
@@ -37,6 +38,7 @@ export function InboundModal({ ringing, onPainted }: InboundModalProps) {
     if (element && !element.open) element.showModal()
     // Answer takes the focus, so Enter answers.
     answer.current?.focus()
+    void learnKeyboardLayout()
     return () => element?.close()
   }, [])
 
