@@ -25,6 +25,11 @@ export interface HttpClientOptions {
   accessToken: () => string | null
   /** Gets a new access token (refresh). Rejects when the session cannot be renewed. */
   renew: () => Promise<string>
+  /**
+   * Whether a token is known to be expired or about to be: it is renewed before the call, which the server
+   * would refuse (a 401 round trip, and a failed request in the browser's console). Unknown → false.
+   */
+  expiresSoon?: (token: string) => boolean
   /** Called when a renewal fails: the http-error event of SPEC §7. */
   onRenewFailed?: (error: HttpError) => void
   /** The fetch to use; tests hand in their own server. */
@@ -106,8 +111,8 @@ function toHttpError(failure: unknown): HttpError {
 }
 
 /**
- * Makes the HTTP client: bearer token on every call but the auth ones; a 401 renews the token and
- * retries; a 429 waits 1 s, renews and retries. Any number of concurrent 401s make one renewal.
+ * Makes the HTTP client: bearer token on every call but the auth ones; a token known to be expiring is
+ * renewed first; a 401 renews the token and retries; a 429 waits 1 s, renews and retries. Any number of concurrent 401s make one renewal.
  *
  * @example
  * const http = createHttpClient({ baseUrl: () => '/api', accessToken: () => token, renew })
@@ -159,6 +164,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const auth = request.auth ?? true
     const url = joinUrl(options.baseUrl(), path) + queryString(request.query)
     let token = auth ? options.accessToken() : null
+    if (token !== null && options.expiresSoon?.(token)) token = await renewOnce()
     let renewedAfter401 = false
     for (let rateLimited = 0; ;) {
       try {

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing'
 import { waitUntil } from '../support/waits'
 import * as v from 'valibot'
 import { HTTP_PATHS } from '../../src/protocol'
-import { RETRY_AFTER_429_MS, SESSION_ID_KEY } from '../../src/constants'
+import { RETRY_AFTER_429_MS, SESSION_ID_KEY, TOKEN_DELAY_S } from '../../src/constants'
 import { api } from '../../src/stores/session/connection'
 import {
   $sessionExpiredInCall,
@@ -18,7 +18,7 @@ import { $agentStatus, receiveAgentStatus } from '../../src/stores/status/agent'
 import { HangupKept, registerHangup, setInCall } from '../../src/stores/status/activity'
 import { $path, navigate } from '../../src/stores/shell/router'
 import { $toasts } from '../../src/stores/app/toasts'
-import { $tokens } from '../../src/stores/session/tokens'
+import { $tokens, setTokens } from '../../src/stores/session/tokens'
 import { setLink, type LinkState } from '../../src/stores/session/link-state'
 import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
@@ -108,6 +108,41 @@ describe('session and tokens', () => {
         freshToken(time.now() - RETRY_AFTER_429_MS),
         renewed,
       ])
+    })
+  })
+
+  describe('a token at the end of its life', () => {
+    let time: FakeClock
+    beforeEach(() => (time = fakeClock()))
+    afterEach(() => time.restore())
+
+    it('is renewed before the call that would send it: the server never refuses it', async () => {
+      signIn(time.now())
+      const first = $tokens.get()!.accessToken
+      const renewed = freshToken(time.now() + 900_000, 'B')
+      server.route('POST', '/api/auth/refresh-token', { status: 200, body: { accessToken: renewed } })
+      // This fake server would still take the old token: only the console can tell it was not sent.
+      server.route('GET', '/api/widget', (request) => ({
+        status: 200,
+        body: { value: request.token === renewed ? 2 : 1 },
+      }))
+      expect(await api().get('/widget', { schema: Value })).to.deep.equal({ value: 1 })
+      // 15 minutes on, less the 3 s of delay allowed (SPEC §9): the token has lived its life.
+      await time.tick(900_000 - TOKEN_DELAY_S * 1000)
+      expect(await api().get('/widget', { schema: Value })).to.deep.equal({ value: 2 })
+      expect(server.to('/api/widget').map((request) => request.token)).to.deep.equal([first, renewed])
+      expect(server.to('/api/auth/refresh-token')).to.have.length(1)
+    })
+
+    it('counts its life on this computer’s clock: a clock an hour ahead does not renew every call', async () => {
+      // Issued by a server whose clock is an hour behind this computer's.
+      setTokens({ accessToken: freshToken(time.now() - 3_600_000), refreshToken: 'R1', remember: false })
+      server.route('GET', '/api/widget', { status: 200, body: { value: 1 } })
+      await api().get('/widget', { schema: Value })
+      await time.tick(60_000)
+      await api().get('/widget', { schema: Value })
+      expect(server.to('/api/widget')).to.have.length(2)
+      expect(server.to('/api/auth/refresh-token')).to.have.length(0)
     })
   })
 

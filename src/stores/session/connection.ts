@@ -7,10 +7,11 @@ import {
   SERVER_EVENT_DEFAULTS,
   serverEventSchemas,
 } from '../../protocol'
-import { SOCKET_PATH, SOCKET_TIMEOUT_MS } from '../../constants'
+import { SOCKET_PATH, SOCKET_TIMEOUT_MS, TOKEN_DELAY_S } from '../../constants'
 import { createHttpClient, HttpError, type HttpClient } from '../../services/http'
 import { createSocketConnection, type SocketConnection } from '../../services/socket'
 import { clock } from '../../services/clock'
+import { tokenClaims } from '../../services/auth'
 import { $config, $hostSession } from '../app/config'
 import { $tokens, setTokens } from './tokens'
 import { renewFromHost } from './host-session'
@@ -79,6 +80,22 @@ async function renew(client: HttpClient): Promise<string> {
 }
 
 /**
+ * Whether an access token has lived its lifetime (its `exp - iat`), less the allowed delay, since the client
+ * first used it. Counted on the page's clock, not against `exp`: a computer whose clock is off would
+ * otherwise renew on every call or never. A token is first used just after it is issued (sign-in, renewal)
+ * or restored, so its age is never overestimated: at worst the server's 401 renews it, as before.
+ */
+function tokenAges(): (token: string) => boolean {
+  let heldSince: { token: string; at: number } | null = null
+  return (token) => {
+    if (heldSince?.token !== token) heldSince = { token, at: clock.now() }
+    const claims = tokenClaims(token)
+    if (!claims) return false
+    return clock.now() >= heldSince.at + (claims.exp - claims.iat - TOKEN_DELAY_S) * 1000
+  }
+}
+
+/**
  * The page's HTTP client: API base from the configuration, the session's bearer token, one renewal for
  * any number of concurrent 401s, and `$httpError` set when a renewal fails.
  *
@@ -91,6 +108,7 @@ export function api(): HttpClient {
       baseUrl: () => $config.get().apiUrl,
       accessToken: () => $tokens.get()?.accessToken ?? null,
       renew: () => renew(client),
+      expiresSoon: tokenAges(),
       onRenewFailed: (error) =>
         $httpError.set({ status: error.status, message: error.message, at: clock.now() }),
     })
