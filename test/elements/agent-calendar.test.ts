@@ -84,6 +84,39 @@ describe('<agent-calendar>', () => {
     )
   })
 
+  it('shows its day grid alone on a page: as tall as the host makes it, or its own minimum', async () => {
+    const item = calendarAppointment({ startAt: '2026-11-23T13:00:00.000Z', title: 'Sized check' })
+    const socket = connectFakeSocket()
+    fakeApi(() => ({ body: { ringtone: 'classic', virtualBackground: { enabled: false, background: '' } } }))
+    socket.answer('authenticate', () => ok({ userId: AGENT_ID, sessionId: 'tab', level: 5 }))
+    socket.answer('appointments:find', foundReply([item]))
+    setTokens({ accessToken: tokenFor(AGENT_ID), refreshToken: 'r', remember: false })
+    receiveConsoleSettings(consoleSettings(true))
+    const page = await mount(html`
+      <div>
+        <agent-calendar lang="en" style="height: 700px"></agent-calendar>
+        <agent-calendar lang="en"></agent-calendar>
+      </div>
+    `)
+    const [sized, unsized] = [...page.querySelectorAll('agent-calendar')]
+    const box = (element: Element, selector: string) =>
+      shadow(element).querySelector(selector)?.getBoundingClientRect()
+    for (const element of [sized!, unsized!])
+      await waitUntil(
+        () => (box(element, '.fc-event')?.height ?? 0) > 0,
+        'the appointment is not on screen',
+        {
+          timeout: 5_000,
+        },
+      )
+    // The root and the grid fill the host's 700 px; the grid is drawn, not 0 px tall under its toolbar.
+    expect(box(sized!, '.calendar-area')!.height).to.equal(700)
+    expect(box(sized!, '.fc')!.height).to.equal(box(sized!, '.day-grid')!.height)
+    expect(box(sized!, '.fc')!.bottom).to.equal(sized!.getBoundingClientRect().bottom)
+    // Without a height from the host: the column's minimum, 24rem of grid at least.
+    expect(box(unsized!, '.fc')!.height).to.be.at.least(24 * 16)
+  })
+
   it('says so when the account has no calendar', async () => {
     connectFakeSocket().answer('authenticate', () => ok({ userId: AGENT_ID, sessionId: 'tab', level: 5 }))
     fakeApi(() => ({ body: { ringtone: 'classic', virtualBackground: { enabled: false, background: '' } } }))

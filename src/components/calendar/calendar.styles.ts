@@ -48,7 +48,15 @@ export const calendarStyles = css`
     color: var(--sl-color-neutral-600);
     font-size: var(--sl-font-size-small);
   }
+  /* <agent-calendar> alone fills the height its host page gives it (the console's shell sizes it there). */
+  .agent-root:has(> .calendar-area) {
+    height: 100%;
+  }
+  /* The grid takes the room the column leaves it. FullCalendar's height: 100% resolves only against a
+     definite height, which a flex item of an auto-height column is not: alone on a page, the grid was 0 px
+     tall. Absolutely placed, it fills the box whatever sized it. */
   .calendar-area .day-grid {
+    position: relative;
     flex: 1;
     min-height: 24rem;
     --fc-border-color: var(--sl-color-neutral-200);
@@ -58,6 +66,10 @@ export const calendarStyles = css`
     --fc-event-border-color: var(--sl-color-primary-600);
     --fc-event-text-color: var(--sl-color-neutral-900);
     font-size: var(--sl-font-size-small);
+  }
+  .calendar-area .day-grid > .fc {
+    position: absolute;
+    inset: 0;
   }
   .calendar-area .fc .appointment {
     border-width: 0 0 0 4px;
