@@ -43,22 +43,23 @@ export function CallStage() {
             {intl.formatMessage({ id: customerGone ? 'call.customer.gone' : 'call.video.waiting' })}
           </p>
         )}
-        {customer.permissions && (!customer.permissions.camera || !customer.permissions.microphone) && (
-          <p className="permission-warning" role="status">
-            {intl.formatMessage(
-              { id: 'call.customer.permissions' },
-              {
-                denied:
-                  !customer.permissions.camera && !customer.permissions.microphone
-                    ? 'both'
-                    : customer.permissions.camera
-                      ? 'microphone'
-                      : 'camera',
-              },
-            )}
-          </p>
-        )}
       </div>
+      {/* Below the video, in the flow: over it, the agent's own image covered it. */}
+      {customer.permissions && (!customer.permissions.camera || !customer.permissions.microphone) && (
+        <p className="permission-warning" role="status">
+          {intl.formatMessage(
+            { id: 'call.customer.permissions' },
+            {
+              denied:
+                !customer.permissions.camera && !customer.permissions.microphone
+                  ? 'both'
+                  : customer.permissions.camera
+                    ? 'microphone'
+                    : 'camera',
+            },
+          )}
+        </p>
+      )}
       {others.length > 0 && (
         <div className="other-videos">
           {others.map((participant) => (

@@ -68,9 +68,6 @@ export const callStyles = css`
     color: var(--sl-color-neutral-0);
   }
   .permission-warning {
-    position: absolute;
-    inset-inline: var(--sl-spacing-small);
-    top: var(--sl-spacing-small);
     margin: 0;
     padding: var(--sl-spacing-2x-small) var(--sl-spacing-small);
     background: var(--sl-color-warning-100);

@@ -241,6 +241,21 @@ describe('<agent-call-panel> in a call', () => {
     expect(box.top, 'the caption is above the stage').to.be.at.least(stage.top)
   })
 
+  it('says the customer denied their camera and microphone where the agent’s own image does not cover it', async () => {
+    const call = joinedCall()
+    page.socket.serverEmit('join', call)
+    await page.find('.self-video')
+    page.socket.serverEmit('customer:permissions', { callId: call.id, camera: false, microphone: false })
+    const warning = await page.find('.permission-warning')
+    expect(text(warning)).to.equal('The customer denied access to their camera and microphone.')
+    await frames(2)
+    const said = warning.getBoundingClientRect()
+    const self = page.$('.self-video')!.getBoundingClientRect()
+    const apart =
+      said.bottom <= self.top || self.bottom <= said.top || said.right <= self.left || self.right <= said.left
+    expect(apart, 'the agent’s own image lies over the warning').to.equal(true)
+  })
+
   it('counts the comments against the 10,000-character limit and says when they are too long', async () => {
     page.socket.serverEmit('join', joinedCall({ comments: 'Refund' }))
     const field = await page.find('.comments-field sl-textarea')
