@@ -6,6 +6,7 @@ import { clearToasts } from '../../src/stores/app/toasts'
 import { $call, abandonCall } from '../../src/stores/call/call'
 import { $signedIn } from '../../src/stores/session/logout'
 import { $inbound, abandonRinging } from '../../src/stores/inbound/inbound'
+import { $consoleSettings } from '../../src/stores/profile/settings'
 import { fakeApi, type FakeApi } from './fake-api'
 import type { FakeSocket } from './fake-socket'
 import { mount, shadow } from './render'
@@ -50,8 +51,10 @@ export async function openCallPage(lang = 'en', settings = consoleSettings()): P
   })
   const realtime = fakeRealtime()
   realtime.link.connect()
-  // The panel connects the agent itself on a page without a console: the fake server lets it in.
-  acceptAuthentication(realtime.socket(), settings)
+  // The panel connects the agent itself on a page without a console: the fake server lets it in. It
+  // may do so at any moment of a test (when the browser hands the tab its lock), so the server sends the
+  // settings the test has set by then, not those of the page's start.
+  acceptAuthentication(realtime.socket(), () => $consoleSettings.get() ?? settings)
   signIn(Date.now())
   const panel = await mount<HTMLElement>(html`<agent-call-panel lang=${lang}></agent-call-panel>`)
   const root = shadow(panel)

@@ -69,12 +69,18 @@ export function fakeRealtime(): { socket: () => FakeSocket; link: Realtime } {
   return { socket: io.socket, link }
 }
 
-/** The server accepts `authenticate` and pushes what a real one pushes after it. */
+/**
+ * The server accepts `authenticate` and pushes what a real one pushes after it. `settings` may be read at
+ * each sign-in (a function): a page whose test changes its settings gets those back from a later sign-in.
+ */
 export function acceptAuthentication(socket: FakeSocket, settings: unknown, status = 'available'): void {
   socket.answer('authenticate', (payload) => {
     const { sessionId } = payload as { sessionId: string }
     queueMicrotask(() => {
-      socket.serverEmit('console:settings', settings)
+      socket.serverEmit(
+        'console:settings',
+        typeof settings === 'function' ? (settings as () => unknown)() : settings,
+      )
       socket.serverEmit('agent:status:update', {
         online: status !== 'disconnected',
         available: status === 'available',
