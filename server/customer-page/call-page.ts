@@ -70,6 +70,17 @@ byId('media-status').textContent = media.error
       problem: media.error,
     })
   : t('customerPage.setup.mediaReady')
+// In the call too: a customer who refused the camera or microphone would otherwise believe the agent sees
+// and hears them. No camera, no own picture (an empty black box looked like one that had frozen).
+if (media.error) {
+  const notice = byId('media-notice')
+  notice.textContent = t('customerPage.call.mediaMissing', {
+    missing: media.camera ? 'microphone' : media.microphone ? 'camera' : 'both',
+    problem: media.error,
+  })
+  notice.hidden = false
+}
+byId('self-view').hidden = !media.camera
 
 let myName = params.get('name') ?? ''
 let stopTimer: () => void = () => undefined

@@ -320,6 +320,50 @@ describe('demo/customer.html calling an agent', () => {
     assert.deepEqual([...errors, ...secondErrors], [])
   })
 
+  it('tells a customer who refused the camera and microphone that the agent can neither see nor hear them', async () => {
+    const agent = await newPage()
+    await agent.goto(`${world.server.url}/test-agent.html?email=elena@demo.test&password=Demo1234!`)
+    await until(
+      agent,
+      () => window.agentState.status,
+      (status) => status === 'available',
+      'agent available',
+    )
+    const customer = await newPage()
+    const errors = collectErrors(customer)
+    // The browser's answer when the customer refuses the permission prompt.
+    await customer.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+    })
+    await customer.goto(`${world.server.url}/customer.html?segment=${await segmentId(world.server, 'Sales')}`)
+    await customer.fill('input[name=name]', 'Rita Refused')
+    await customer.click('#call-button')
+    await until(
+      customer,
+      () => window.customerState.screen,
+      (screen) => screen === 'call',
+      'customer in the call',
+    )
+    const notice = customer.locator('#media-notice')
+    await notice.waitFor({ state: 'visible', timeout: 10_000 })
+    assert.equal(
+      await notice.textContent(),
+      'The agent can neither see nor hear you (access refused). You can still write in the chat.',
+    )
+    // No own picture to show: no empty black box where it would be.
+    assert.equal(await customer.locator('#self-view').isVisible(), false)
+    await customer.fill('#chat-form input[name=text]', 'No tengo cámara')
+    await customer.press('#chat-form input[name=text]', 'Enter')
+    await until(
+      agent,
+      () => window.agentState.messages,
+      (lines) => lines.includes('No tengo cámara'),
+      'the line at the agent',
+    )
+    assert.deepEqual(errors, [])
+  })
+
   it('keeps a name typed while the camera is still starting, and calls with it', async () => {
     const page = await newPage()
     const errors = collectErrors(page)
