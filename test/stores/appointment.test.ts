@@ -21,6 +21,7 @@ import type { FakeSocket } from '../support/fake-socket'
 import { meetingJoined, ok, settle } from '../support/call-fixtures'
 import { calendarAppointment, foundReply, offline, onlineSocket } from '../support/calendar-fixtures'
 import { $calendarDay } from '../../src/stores/calendar/calendar'
+import { setLink } from '../../src/stores/session/link-state'
 
 const minute = 60_000
 
@@ -124,6 +125,41 @@ describe('the open appointment (stores/appointment, stores/meeting-join)', () =>
       cancelReason: 'Customer asked',
     })
     expect($calendarActivity.get()).to.include({ kind: 'canceled', appointmentId: item.id })
+  })
+
+  describe('a change the server did not answer in time (a stalled link)', () => {
+    const canceled = () => ({
+      ...item,
+      status: 'canceled' as const,
+      canceledBy: 'agent' as const,
+      canceledAt: '2026-11-23T12:00:00.000Z',
+      cancelReason: 'Customer asked',
+    })
+
+    it('says a cancel may have gone through, and shows what the server then has', async () => {
+      await openReady()
+      // No answer to the cancel (the fake times it out); the server had taken it all the same.
+      socket.answer('appointments:get', () => ok({ appointment: canceled() }))
+      expect(await cancelAppointment('Customer asked')).to.equal(false)
+      expect($toasts.get().map((toast) => toast.messageId)).to.deep.equal(['calendar.errors.cancelNoAnswer'])
+      await waitUntil(() => $openAppointment.get()?.appointment?.status === 'canceled', 'still shown pending')
+    })
+
+    it('asks again when a link that dropped is back', async () => {
+      await openReady()
+      socket.answer('appointments:get', () => new Promise(() => undefined))
+      setLink({ state: 'online', attempt: 0, code: null })
+      editAppointmentStart(Date.parse(item.startAt) + 10 * minute)
+      expect(await saveAppointmentTimes()).to.equal(false)
+      expect($toasts.get().map((toast) => toast.messageId)).to.deep.equal(['calendar.errors.saveNoAnswer'])
+      const moved = { ...item, startAt: '2026-11-23T13:10:00.000Z', endAt: '2026-11-23T13:40:00.000Z' }
+      socket.answer('appointments:get', () => ok({ appointment: moved }))
+      setLink({ state: 'reconnecting', attempt: 1, code: 'transport close' })
+      expect(sent('appointments:get')).to.have.length(2)
+      setLink({ state: 'online', attempt: 0, code: null })
+      await waitUntil(() => $openAppointment.get()?.appointment?.startAt === moved.startAt, 'the old times')
+      expect(sent('appointments:get')).to.have.length(3)
+    })
   })
 
   it('joins the meeting: tokens go to the call store, which marks the agent on a meeting', async () => {

@@ -8,6 +8,7 @@ import { keepGap, type TimeRange } from '../../lib/booking-window'
 import { canOpen } from './appointment-rules'
 import { onLogout } from '../session/logout'
 import { notify } from '../app/toasts'
+import { $linkOnline } from '../session/link-state'
 
 /** The appointment open in the detail drawer. */
 export interface OpenAppointment {
@@ -54,6 +55,26 @@ export async function reloadOpenAppointment(): Promise<void> {
   } catch (failure) {
     update(open.id, { status: 'failed', error: codeOf(failure) })
   }
+}
+
+// A request timed out (408): the server may have done it, its answer late on a stalled link.
+const NO_ANSWER = 408
+
+/**
+ * After a change left without an answer, shows what the server has: it asks again at once (on the same
+ * link, behind the change, so the answer includes it) and once more when a link that dropped is back.
+ */
+function askAgainAfterNoAnswer(id: string): void {
+  void reloadOpenAppointment()
+  const stops = [
+    $linkOnline.listen((online) => {
+      if (!online) return
+      stop()
+      void reloadOpenAppointment()
+    }),
+    $openAppointment.listen((open) => open?.id !== id && stop()),
+  ]
+  const stop = () => stops.forEach((each) => each())
 }
 
 /**
@@ -134,7 +155,10 @@ export async function saveAppointmentTimes(): Promise<boolean> {
     return true
   } catch (failure) {
     update(open.id, { busy: null })
-    notify({ variant: 'danger', messageId: 'calendar.errors.save', values: { code: codeOf(failure) } })
+    if (codeOf(failure) === NO_ANSWER) {
+      notify({ variant: 'warning', messageId: 'calendar.errors.saveNoAnswer' })
+      askAgainAfterNoAnswer(open.id)
+    } else notify({ variant: 'danger', messageId: 'calendar.errors.save', values: { code: codeOf(failure) } })
     return false
   }
 }
@@ -157,7 +181,11 @@ export async function cancelAppointment(reason: string): Promise<boolean> {
     return true
   } catch (failure) {
     update(open.id, { busy: null })
-    notify({ variant: 'danger', messageId: 'calendar.errors.cancel', values: { code: codeOf(failure) } })
+    if (codeOf(failure) === NO_ANSWER) {
+      notify({ variant: 'warning', messageId: 'calendar.errors.cancelNoAnswer' })
+      askAgainAfterNoAnswer(open.id)
+    } else
+      notify({ variant: 'danger', messageId: 'calendar.errors.cancel', values: { code: codeOf(failure) } })
     return false
   }
 }
