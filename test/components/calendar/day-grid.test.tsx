@@ -333,10 +333,11 @@ describe('<CalendarArea> day grid', () => {
   })
 
   it('scrolls to the current time 4 s after it is created', async () => {
-    await show('UTC', '2026-11-23', [], '2026-11-23T20:00:00Z')
+    // A time the grid can bring to its top: the 900 px area shows the day from 08:00 to its end at once.
+    await show('UTC', '2026-11-23', [], '2026-11-23T08:00:00Z')
     const scroller = () =>
       area!.shadow.querySelector<HTMLElement>('.fc-timegrid-body')!.closest<HTMLElement>('.fc-scroller')!
-    const row = area!.shadow.querySelector<HTMLElement>('td.fc-timegrid-slot-lane[data-time="20:00:00"]')!
+    const row = area!.shadow.querySelector<HTMLElement>('td.fc-timegrid-slot-lane[data-time="08:00:00"]')!
     const before = scroller().scrollTop
     await time.tick(CALENDAR_SCROLL_DELAY_MS - 1)
     expect(scroller().scrollTop).to.equal(before)
