@@ -150,7 +150,8 @@ describe('demo/customer.html calling an agent', () => {
     assert.deepEqual(agentErrors, [])
   })
 
-  it('shows the chat once when the customer comes back from a dropped link', async () => {
+  /** Elena on the test agent page, available. */
+  async function availableAgent(): Promise<Page> {
     const agent = await newPage()
     await agent.goto(`${world.server.url}/test-agent.html?email=elena@demo.test&password=Demo1234!`)
     await until(
@@ -159,10 +160,13 @@ describe('demo/customer.html calling an agent', () => {
       (status) => status === 'available',
       'agent available',
     )
-    const customer = await newPage()
-    const errors = collectErrors(customer)
+    return agent
+  }
+
+  /** The customer page calls Sales under `name`; resolves once it shows the call. */
+  async function callsSales(customer: Page, name: string): Promise<void> {
     await customer.goto(`${world.server.url}/customer.html?segment=${await segmentId(world.server, 'Sales')}`)
-    await customer.fill('input[name=name]', 'Paula Playwright')
+    await customer.fill('input[name=name]', name)
     await customer.click('#call-button')
     await until(
       customer,
@@ -170,6 +174,13 @@ describe('demo/customer.html calling an agent', () => {
       (screen) => screen === 'call',
       'customer in the call',
     )
+  }
+
+  it('shows the chat once when the customer comes back from a dropped link', async () => {
+    const agent = await availableAgent()
+    const customer = await newPage()
+    const errors = collectErrors(customer)
+    await callsSales(customer, 'Paula Playwright')
     await customer.fill('#chat-form input[name=text]', 'Hola')
     await customer.press('#chat-form input[name=text]', 'Enter')
     await until(
@@ -321,14 +332,7 @@ describe('demo/customer.html calling an agent', () => {
   })
 
   it('tells a customer who refused the camera and microphone that the agent can neither see nor hear them', async () => {
-    const agent = await newPage()
-    await agent.goto(`${world.server.url}/test-agent.html?email=elena@demo.test&password=Demo1234!`)
-    await until(
-      agent,
-      () => window.agentState.status,
-      (status) => status === 'available',
-      'agent available',
-    )
+    const agent = await availableAgent()
     const customer = await newPage()
     const errors = collectErrors(customer)
     // The browser's answer when the customer refuses the permission prompt.
@@ -336,15 +340,7 @@ describe('demo/customer.html calling an agent', () => {
       navigator.mediaDevices.getUserMedia = () =>
         Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
     })
-    await customer.goto(`${world.server.url}/customer.html?segment=${await segmentId(world.server, 'Sales')}`)
-    await customer.fill('input[name=name]', 'Rita Refused')
-    await customer.click('#call-button')
-    await until(
-      customer,
-      () => window.customerState.screen,
-      (screen) => screen === 'call',
-      'customer in the call',
-    )
+    await callsSales(customer, 'Rita Refused')
     const notice = customer.locator('#media-notice')
     await notice.waitFor({ state: 'visible', timeout: 10_000 })
     assert.equal(
