@@ -112,7 +112,8 @@ function toHttpError(failure: unknown): HttpError {
 
 /**
  * Makes the HTTP client: bearer token on every call but the auth ones; a token known to be expiring is
- * renewed first; a 401 renews the token and retries; a 429 waits 1 s, renews and retries. Any number of concurrent 401s make one renewal.
+ * renewed first; a 401 renews the token and retries; a 429 waits 1 s, renews and retries. Any number of
+ * concurrent 401s make one renewal.
  *
  * @example
  * const http = createHttpClient({ baseUrl: () => '/api', accessToken: () => token, renew })

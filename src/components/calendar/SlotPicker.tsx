@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import { $calendarTimeZone } from '../../stores/calendar/calendar'
-import { formatDate, readDate, utcNoonOf } from '../../lib/zoned-time'
+import { dayOf, formatDate, readDate, utcNoonOf } from '../../lib/zoned-time'
 import { $scheduleDays, $scheduleHours, type Loadable } from '../../stores/calendar/schedule-lists'
 import { chooseDay, chooseHour, type ScheduleForm } from '../../stores/calendar/schedule'
 import { ChoiceGrid } from './ChoiceGrid'
@@ -53,11 +53,9 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
   })
   const time = (utc: string, timeZone: string) =>
     intl.formatTime(Date.parse(utc), { timeStyle: 'short', timeZone })
-  const dayOf = (utc: string, timeZone: string) =>
-    new Intl.DateTimeFormat('en-CA', { dateStyle: 'short', timeZone }).format(Date.parse(utc))
   // The agent's clock may be on another day than the customer's (Tokyo and Santiago): it then names the day.
   const agentTime = (utc: string) =>
-    dayOf(utc, agentZone) === dayOf(utc, form.timeZone)
+    dayOf(Date.parse(utc), agentZone) === dayOf(Date.parse(utc), form.timeZone)
       ? time(utc, agentZone)
       : intl.formatDate(Date.parse(utc), {
           weekday: 'short',

@@ -8,6 +8,7 @@ import { keepGap, type TimeRange } from '../../lib/booking-window'
 import { canOpen } from './appointment-rules'
 import { onLogout } from '../session/logout'
 import { notify } from '../app/toasts'
+import type { MessageId } from '../app/i18n'
 import { $linkOnline } from '../session/link-state'
 
 /** The appointment open in the detail drawer. */
@@ -75,6 +76,22 @@ function askAgainAfterNoAnswer(id: string): void {
     $openAppointment.listen((open) => open?.id !== id && stop()),
   ]
   const stop = () => stops.forEach((each) => each())
+}
+
+/**
+ * Tells the agent why a change of the open appointment failed: refused (with its code), or left without an
+ * answer, when it may have gone through and the drawer asks the server what it has.
+ */
+function changeFailed(
+  id: string,
+  failure: unknown,
+  messages: { refused: MessageId; unanswered: MessageId },
+): void {
+  const code = codeOf(failure)
+  if (code === NO_ANSWER) {
+    notify({ variant: 'warning', messageId: messages.unanswered })
+    askAgainAfterNoAnswer(id)
+  } else notify({ variant: 'danger', messageId: messages.refused, values: { code } })
 }
 
 /**
@@ -155,10 +172,10 @@ export async function saveAppointmentTimes(): Promise<boolean> {
     return true
   } catch (failure) {
     update(open.id, { busy: null })
-    if (codeOf(failure) === NO_ANSWER) {
-      notify({ variant: 'warning', messageId: 'calendar.errors.saveNoAnswer' })
-      askAgainAfterNoAnswer(open.id)
-    } else notify({ variant: 'danger', messageId: 'calendar.errors.save', values: { code: codeOf(failure) } })
+    changeFailed(open.id, failure, {
+      refused: 'calendar.errors.save',
+      unanswered: 'calendar.errors.saveNoAnswer',
+    })
     return false
   }
 }
@@ -181,11 +198,10 @@ export async function cancelAppointment(reason: string): Promise<boolean> {
     return true
   } catch (failure) {
     update(open.id, { busy: null })
-    if (codeOf(failure) === NO_ANSWER) {
-      notify({ variant: 'warning', messageId: 'calendar.errors.cancelNoAnswer' })
-      askAgainAfterNoAnswer(open.id)
-    } else
-      notify({ variant: 'danger', messageId: 'calendar.errors.cancel', values: { code: codeOf(failure) } })
+    changeFailed(open.id, failure, {
+      refused: 'calendar.errors.cancel',
+      unanswered: 'calendar.errors.cancelNoAnswer',
+    })
     return false
   }
 }
