@@ -105,9 +105,9 @@ export function agentEventHandlers(context: ServerContext, socket: AgentSocket):
     kick: () => kickCustomer(context, me()),
     recording: (action) => recordingAction(context, me(), action),
     'exchange:customer': (exchange) => exchangeWithCustomer(context, me(), exchange),
-    'chat:message': async ({ text }) => {
+    'chat:message': async ({ text, key }) => {
       const { room, role, name } = await whereAmI()
-      return sendChat(context, room.id, { role, peerId: agentPeerId(me()), name }, text)
+      return sendChat(context, room.id, { role, peerId: agentPeerId(me()), name }, text, key)
     },
     signal: async (signal) => {
       const { room } = await whereAmI()

@@ -87,9 +87,10 @@ export function customerEventHandlers(context: ServerContext, socket: CustomerSo
       ])
       context.io.to(rooms.room(call.id)).emit('customer:permissions', { callId: call.id, ...permissions })
     },
-    'chat:message': async ({ text }) => {
+    'chat:message': async ({ text, key }) => {
       const room = await currentRoom()
-      return sendChat(context, room.roomId, { role: 'customer', peerId: room.peerId, name: room.name }, text)
+      const from = { role: 'customer' as const, peerId: room.peerId, name: room.name }
+      return sendChat(context, room.roomId, from, text, key)
     },
     signal: async (signal) => {
       const room = await currentRoom()

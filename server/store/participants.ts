@@ -81,14 +81,42 @@ export async function inRoom(db: Queryable, roomId: string, peerId: string): Pro
   return rows.length > 0
 }
 
-/** Stores a chat line. */
+/** A chat line stored, and whether it is new (false: its key had been stored already, and this is that line). */
+export interface StoredMessage {
+  message: ChatMessage
+  fresh: boolean
+}
+
+interface MessageRow {
+  id: string
+  from_role: ChatMessage['from']
+  peer_id: string
+  name: string
+  text: string
+  created_at: Date
+}
+
+const messageOf = (row: MessageRow): ChatMessage => ({
+  id: row.id,
+  from: row.from_role,
+  peerId: row.peer_id,
+  name: row.name,
+  text: row.text,
+  at: row.created_at.toISOString(),
+})
+
+/**
+ * Stores a chat line of a room. With a `key`, a line its sender has already stored under that key is
+ * not stored again: that line comes back, not fresh (the sender asked again after no answer).
+ */
 export async function insertMessage(
   db: Queryable,
   roomId: string,
   from: { role: ChatMessage['from']; peerId: string; name: string },
   text: string,
   now: number,
-): Promise<ChatMessage> {
+  key?: string,
+): Promise<StoredMessage> {
   const message: ChatMessage = {
     id: newId(),
     from: from.role,
@@ -97,32 +125,26 @@ export async function insertMessage(
     text,
     at: new Date(now).toISOString(),
   }
-  await db.query(
-    'INSERT INTO messages (id, room_id, from_role, peer_id, name, text, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [message.id, roomId, from.role, from.peerId, from.name, text, new Date(now)],
+  const inserted = await db.query(
+    `INSERT INTO messages (id, room_id, from_role, peer_id, name, text, created_at, client_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (room_id, peer_id, client_key) WHERE client_key IS NOT NULL DO NOTHING RETURNING id`,
+    [message.id, roomId, from.role, from.peerId, from.name, text, new Date(now), key ?? null],
   )
-  return message
+  if (inserted.length > 0) return { message, fresh: true }
+  const [stored] = await db.query<MessageRow>(
+    'SELECT * FROM messages WHERE room_id = $1 AND peer_id = $2 AND client_key = $3',
+    [roomId, from.peerId, key],
+  )
+  if (!stored) throw new Error('A keyed chat line conflicted and then was not found')
+  return { message: messageOf(stored), fresh: false }
 }
 
 /** The chat of a room, oldest first (at most the last 500 lines). */
 export async function messagesOf(db: Queryable, roomId: string): Promise<ChatMessage[]> {
-  const rows = await db.query<{
-    id: string
-    from_role: ChatMessage['from']
-    peer_id: string
-    name: string
-    text: string
-    created_at: Date
-  }>(
+  const rows = await db.query<MessageRow>(
     `SELECT * FROM (SELECT * FROM messages WHERE room_id = $1 ORDER BY created_at DESC LIMIT 500) m ORDER BY created_at`,
     [roomId],
   )
-  return rows.map((row) => ({
-    id: row.id,
-    from: row.from_role,
-    peerId: row.peer_id,
-    name: row.name,
-    text: row.text,
-    at: row.created_at.toISOString(),
-  }))
+  return rows.map(messageOf)
 }

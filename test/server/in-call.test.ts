@@ -143,6 +143,53 @@ describe('in a call', () => {
     await customer.next('call:ended')
     assert.ok((await owner.client.request('hangup', {})).ok)
   })
+
+  it('stores and sends a chat line once when its sender sends it again under the same key', async () => {
+    const { owner, customer } = await inCall()
+    const key = 'line-0123456789abcdef'
+    const first = await owner.client.request<{ id: string; text: string }>('chat:message', {
+      text: 'hi',
+      key,
+    })
+    const again = await owner.client.request<{ id: string; text: string }>('chat:message', {
+      text: 'hi',
+      key,
+    })
+    assert.ok(first.ok && again.ok)
+    assert.equal(again.data.id, first.data.id, 'the second send answers with the stored line')
+    // The same words under another key are another line (an agent may well say "ok" twice).
+    const other = await owner.client.request<{ id: string }>('chat:message', { text: 'hi', key: `${key}-2` })
+    assert.ok(other.ok)
+    const lines = [
+      await customer.next<{ id: string }>('chat:message'),
+      await customer.next<{ id: string }>('chat:message'),
+    ]
+    assert.deepEqual(
+      lines.map((line) => line.id),
+      [first.data.id, other.data.id],
+    )
+    // A round trip later, nothing more came: the line sent twice reached the customer once.
+    assert.ok((await customer.request('chat:message', { text: 'got it' })).ok)
+    await customer.next('chat:message', (line: { text: string }) => line.text === 'got it')
+    assert.equal(customer.has('chat:message'), false)
+    // The customer's own keys are theirs: the agent's key does not make the customer's line the agent's.
+    const theirs = await customer.request<{ id: string; from: string }>('chat:message', {
+      text: 'me too',
+      key,
+    })
+    assert.ok(theirs.ok)
+    assert.equal(theirs.data.from, 'customer')
+    assert.notEqual(theirs.data.id, first.data.id)
+  })
+
+  it('refuses a chat key that is not 16 to 64 letters, digits, - or _', async () => {
+    const { owner } = await inCall()
+    for (const key of ['short', 'x'.repeat(65), 'line with spaces!!', '__proto__\u0000__proto__']) {
+      const refused = await owner.client.request('chat:message', { text: 'hi', key })
+      assert.equal(refused.ok, false, key)
+      if (!refused.ok) assert.equal(refused.error.code, 400)
+    }
+  })
 })
 
 describe('reconnecting', () => {

@@ -2,6 +2,9 @@ import type { io } from 'socket.io-client'
 
 type Listener = (...args: unknown[]) => void
 
+/** What an `answer` returns for a server that never answers this time: the request times out (408). */
+export const NO_REPLY = Symbol('no reply')
+
 /**
  * A stand-in for socket.io-client's socket, for unit tests of the layers above the socket service:
  * tests push server events with `serverEmit` and answer client events with `answer`.
@@ -48,6 +51,7 @@ export class FakeSocket {
             const reply = answer(payload)
             // A promise is a server that answers later: the ack waits for it.
             if (reply instanceof Promise) void reply.then((late) => ack(null, late))
+            else if (reply === NO_REPLY) ack(new Error('operation has timed out'))
             else ack(null, reply)
           })
         else queueMicrotask(() => ack(new Error('operation has timed out')))

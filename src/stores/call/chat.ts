@@ -1,5 +1,6 @@
 import { atom } from 'nanostores'
 import { ChatMessageSchema, type ChatMessage } from '../../protocol'
+import { SocketRequestError } from '../../services/socket'
 import { realtime } from '../session/connection'
 import { $callView } from './call-views'
 import { notify } from '../app/toasts'
@@ -39,9 +40,25 @@ export function markChatRead(): void {
   if ($chat.get().unread !== 0) $chat.set({ ...$chat.get(), unread: 0 })
 }
 
+/** A socket request with no answer in time: it may have reached the server. */
+const NO_ANSWER = 408
+
+/**
+ * The line whose send got no answer, with its key: the server may have it, so the same words sent
+ * again go under the same key, and the server stores and shows them once.
+ */
+let unanswered: { text: string; key: string } | null = null
+
+/** A new line's key: 128 random bits (`randomUUID` needs a secure context; plain-http pages have none). */
+const newChatKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  )
+
 /**
  * Sends a line to everybody in the call. Resolves true once the server has it; the line shows when it
- * comes back (so it appears once, in the server's order).
+ * comes back (so it appears once, in the server's order). Resolves false when it was refused or got no
+ * answer (the agent is told which); the same words sent again after no answer are never shown twice.
  *
  * @example
  * await sendChatMessage('Hello')
@@ -49,17 +66,26 @@ export function markChatRead(): void {
 export async function sendChatMessage(text: string): Promise<boolean> {
   const clean = text.trim()
   if (!clean) return false
+  const key = unanswered?.text === clean ? unanswered.key : newChatKey()
   try {
-    receiveChatMessage(await realtime().request('chat:message', { text: clean }, ChatMessageSchema))
+    receiveChatMessage(await realtime().request('chat:message', { text: clean, key }, ChatMessageSchema))
+    if (unanswered?.key === key) unanswered = null
     return true
-  } catch {
-    notify({ variant: 'danger', messageId: 'call.chat.sendError' })
+  } catch (failure) {
+    const noAnswer = failure instanceof SocketRequestError && failure.code === NO_ANSWER
+    if (noAnswer) unanswered = { text: clean, key }
+    notify(
+      noAnswer
+        ? { variant: 'warning', messageId: 'call.chat.noAnswer' }
+        : { variant: 'danger', messageId: 'call.chat.sendError' },
+    )
     return false
   }
 }
 
 /** Forgets the chat (the call ended). */
 export function resetChat(): void {
+  unanswered = null
   $chat.set(EMPTY)
 }
 

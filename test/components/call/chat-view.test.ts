@@ -4,6 +4,7 @@ import { sendKeys } from '@web/test-runner-commands'
 import { receiveConsoleSettings, resetSettings } from '../../../src/stores/profile/settings'
 import { consoleSettings, joinedCall, newId, ok, refused } from '../../support/call-fixtures'
 import { openCallPage, type CallPage } from '../../support/call-page'
+import { NO_REPLY } from '../../support/fake-socket'
 
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
 
@@ -29,10 +30,14 @@ describe('<agent-call-panel> chat from the keyboard', () => {
     page.socket.sent
       .filter((s) => s.event === 'chat:message')
       .map((s) => (s.payload as { text: string }).text)
+  const sentKeys = () =>
+    page.socket.sent.filter((s) => s.event === 'chat:message').map((s) => (s.payload as { key?: string }).key)
 
   /** Lines the fake server holds back until the test releases them (a server that answers later). */
   let held: (() => void)[] = []
   let holding = false
+  /** The server's answers are lost on the way (a stalled link): each line sent times out. */
+  let silent = false
 
   /** Joins `call`, whose server answers chat lines with `answer`, and opens the chat from the keyboard. */
   async function openChatAnswering(
@@ -51,8 +56,10 @@ describe('<agent-call-panel> chat from the keyboard', () => {
   async function openChat(): Promise<void> {
     held = []
     holding = false
+    silent = false
     const call = joinedCall()
     await openChatAnswering((payload) => {
+      if (silent) return NO_REPLY
       const echo = ok({
         id: newId(),
         from: 'agent',
@@ -186,5 +193,39 @@ describe('<agent-call-panel> chat from the keyboard', () => {
     expect(text(page.$('.toast-stack'))).to.include('The message could not be sent.')
     expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
     expect(sentLines()).to.deep.equal(['First'])
+  })
+
+  it('sends a line again under the same key after no answer, so that it shows once, and says it may have gone', async () => {
+    await openChat()
+    silent = true
+    await sendKeys({ type: 'Are you there?' })
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => text(page.$('.toast-stack')).includes('may have been sent'), 'no toast', {
+      timeout: 5_000,
+    })
+    expect(text(page.$('.toast-stack'))).not.to.include('could not be sent')
+    expect(field().value).to.equal('Are you there?')
+    expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
+    silent = false
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => text(page.$('.chat-log')).includes('Are you there?'), 'the line never showed', {
+      timeout: 5_000,
+    })
+    // Other words are another line, under a key of their own; so are the same words once answered.
+    await sendKeys({ type: 'Hello' })
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => sentLines().length === 3, 'the next line was never sent', { timeout: 5_000 })
+    await sendKeys({ type: 'Hello' })
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => sentLines().length === 4, 'the same words were never sent again', {
+      timeout: 5_000,
+    })
+    const keys = sentKeys()
+    expect(
+      keys.every((key) => /^[0-9a-f]{32}$/.test(key ?? '')),
+      keys.join(),
+    ).to.equal(true)
+    expect(keys[1]).to.equal(keys[0])
+    expect(new Set(keys).size).to.equal(3)
   })
 })
