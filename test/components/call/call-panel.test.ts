@@ -153,9 +153,13 @@ describe('<agent-call-panel> in a call', () => {
     await sendKeys({ type: 'On my way' })
     await sendKeys({ press: 'Enter' })
     await waitUntil(() => text(page.$('.chat-log')).includes('On my way'))
-    expect(page.socket.sent.filter((s) => s.event === 'chat:message').map((s) => s.payload)).to.deep.equal([
-      { text: 'On my way' },
-    ])
+    const sent = page.socket.sent.filter((s) => s.event === 'chat:message').map((s) => s.payload)
+    // With the line's own key, so that a line sent again after no answer shows once.
+    expect(sent).to.have.length(1)
+    expect(sent[0]).to.include({ text: 'On my way' })
+    expect(sent[0])
+      .to.have.property('key')
+      .that.matches(/^[0-9a-f]{32}$/)
   })
 
   it('blocks hang-up while the agent form is invalid, with the §5 warning in the form view', async () => {
