@@ -178,6 +178,31 @@ describe('transfer and invitation', () => {
       expect($call.get()?.id).to.equal(callId)
     })
 
+  it('says a transfer with no answer may be under way, and shows its outcome when it comes', async () => {
+    // No answer registered: the fake socket's request times out (408), as on a stalled link.
+    openTransfer()
+    chooseTransferTarget({ type: 'agent', id: bruno.id, name: 'Bruno Test' })
+    await confirmTransfer()
+    expect($transfer.get()).to.include({ open: true, pending: false })
+    expect(toasts()).to.deep.equal([{ id: 'call.transfer.noAnswer', values: { name: 'Bruno Test' } }])
+    // The request had reached the server after all: Bruno answers.
+    socket.serverEmit('call:transfer:success', {
+      callId,
+      target: { type: 'agent', id: bruno.id, name: 'Bruno Test' },
+      endsInMs: 0,
+    })
+    expect($transfer.get().open).to.equal(false)
+    expect(toasts()).to.deep.equal([{ id: 'call.transfer.successAgent', values: { name: 'Bruno Test' } }])
+  })
+
+  it('says an invitation with no answer may have been sent', async () => {
+    openInvite()
+    chooseInvitee(bruno)
+    await confirmInvite()
+    expect($invite.get().open).to.equal(false)
+    expect(toasts()).to.deep.equal([{ id: 'call.invite.noAnswer', values: { name: 'Bruno Test' } }])
+  })
+
   it('tells the agent a segment has no agents (422 refusal)', async () => {
     socket.answer('call:transfer:segment', () =>
       refused(422, 'No hay agentes conectados en el segmento.', { reason: 'no-agents' }),

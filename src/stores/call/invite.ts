@@ -60,14 +60,26 @@ export async function confirmInvite(): Promise<void> {
     await realtime().request('call:invite:agent', { agent: target.id }, v.null())
   } catch (error) {
     const reason = error instanceof SocketRequestError ? error.reason : undefined
+    const code = error instanceof SocketRequestError ? error.code : 0
+    // No answer in time (the socket's own 408): the agent may be ringing; its outcome shows if it comes.
+    if (code === NO_ANSWER && !reason) return inviteUnanswered(target.name)
     inviteFailed({
       callId: null,
       target: { type: 'agent', ...target },
-      code: error instanceof SocketRequestError ? error.code : 0,
+      code,
       reason: (reason ?? 'failed') as InviteError['reason'],
       message: error instanceof Error ? error.message : '',
     })
   }
+}
+
+/** A request with no answer in time (the socket's own 408, with no reason): it may have reached the server. */
+const NO_ANSWER = 408
+
+/** The invitation got no answer: it may be ringing. The modal closes; the agent reads that it may be on its way. */
+function inviteUnanswered(name: string): void {
+  $invite.set(CLOSED)
+  notify({ variant: 'warning', messageId: 'call.invite.noAnswer', values: { name }, key: OUTCOME_TOAST })
 }
 
 /**

@@ -97,6 +97,7 @@ export async function confirmTransfer(): Promise<void> {
   } catch (error) {
     const code = error instanceof SocketRequestError ? error.code : 0
     const reason = error instanceof SocketRequestError ? error.reason : undefined
+    if (code === NO_ANSWER && !reason) return transferUnanswered(target)
     transferFailed({
       callId: null,
       target,
@@ -105,6 +106,24 @@ export async function confirmTransfer(): Promise<void> {
       message: error instanceof Error ? error.message : '',
     })
   }
+}
+
+/** A request with no answer in time (the socket's own 408, with no reason): it may have reached the server. */
+const NO_ANSWER = 408
+
+/**
+ * The transfer request got no answer: the server may have it, and a target may be ringing. Loading
+ * stops (the agent is not held) and the agent reads that it may be under way, not that it failed:
+ * "try again" would be refused while it rings. Its outcome, if it comes, shows as any other.
+ */
+function transferUnanswered(target: TransferTarget): void {
+  if ($transfer.get().open) patch({ pending: false })
+  notify({
+    variant: 'warning',
+    messageId: 'call.transfer.noAnswer',
+    values: { name: target.name },
+    key: OUTCOME_TOAST,
+  })
 }
 
 /**
