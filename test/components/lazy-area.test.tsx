@@ -7,6 +7,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '../../src/constants'
 import en from '../../locales/en.json'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { replacePageNavigation } from '../../src/services/page'
+import { watchPresence } from '../../src/stores/app/browser-presence'
 
 function Loaded({ label }: { label: string }) {
   return <p className="area">{label}</p>
@@ -58,6 +59,31 @@ describe('<LazyArea>', () => {
     await waitUntil(() => host.querySelector('.area'))
     expect(attempts).to.equal(2)
     expect(host.textContent).to.equal('calendar here')
+  })
+
+  it('asks again by itself for a chunk that failed while offline once the browser is back online', async () => {
+    const stop = watchPresence({ offline: () => {}, online: () => {}, wake: () => {} })
+    try {
+      window.dispatchEvent(new Event('offline'))
+      let attempts = 0
+      render(() => {
+        attempts += 1
+        return attempts === 1
+          ? Promise.reject(new Error('net::ERR_INTERNET_DISCONNECTED'))
+          : Promise.resolve({ default: Loaded })
+      })
+      await waitUntil(() => host.textContent?.includes('could not be loaded'), 'no error shown', {
+        timeout: 5_000,
+      })
+      window.dispatchEvent(new Event('online'))
+      await waitUntil(() => host.querySelector('.area'), 'the chunk was not asked for again', {
+        timeout: 5_000,
+      })
+      expect(attempts).to.equal(2)
+      expect(host.textContent).to.equal('calendar here')
+    } finally {
+      stop()
+    }
   })
 
   it('gives up after two minutes and offers a retry, never a blank element', async () => {

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useStore } from '@nanostores/react'
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../constants'
 import { clock } from '../../services/clock'
+import { $browserOnline } from '../../stores/app/browser-presence'
 
 /** Where a lazy chunk stands. */
 export type LazyState<T> =
@@ -15,6 +17,7 @@ const loaded = new WeakMap<() => Promise<unknown>, unknown>()
 /**
  * Loads a lazy chunk, gives up after {@link CHUNK_LOAD_TIMEOUT_MS}, and offers a retry that calls the
  * loader again (the built console asks again for a chunk whose import failed: services/chunk-import.ts).
+ * A chunk that failed is asked for again by itself when the browser has the network back.
  *
  * @example
  * const [state, retry] = useLazyModule(() => import('../calendar/CalendarArea'))
@@ -65,5 +68,16 @@ export function useLazyModule<T>(loader: () => Promise<T>): [LazyState<T>, () =>
     setState({ status: 'loading' })
     setAttempt((n) => n + 1)
   }, [])
+
+  // The network cut that failed the chunk is over: the agent should not have to ask for it.
+  const online = useStore($browserOnline)
+  const wasOnline = useRef(online)
+  useEffect(() => {
+    const cameBack = online && !wasOnline.current
+    wasOnline.current = online
+    if (cameBack && state.status === 'failed') retry()
+    // Only the network's return asks again; a failure while online waits for the agent's retry.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [online])
   return [state, retry]
 }
