@@ -18,6 +18,19 @@ export class SocketRequestError extends Error {
   }
 }
 
+/**
+ * Whether a request got no acknowledgement in time (the socket's own 408, with no reason): its outcome
+ * is unknown, the server may have it (a stalled link delivers it late).
+ */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof SocketRequestError && error.code === 408 && error.reason === undefined
+}
+
+/** Whether a request was never sent: the realtime link was down (the socket's own 503). */
+export function isNotSent(error: unknown): boolean {
+  return error instanceof SocketRequestError && error.code === 503 && error.reason === undefined
+}
+
 /** Validators of what the server may send, by event name. */
 export type EventSchemas = Record<string, v.GenericSchema>
 

@@ -126,6 +126,15 @@ describe('the active call', () => {
     })
   })
 
+  it('says a hang-up with no answer may have ended the call, in words of its own, and keeps the call', async () => {
+    // No answer registered: the fake socket's request times out (408), as on a stalled link.
+    socket.serverEmit('join', joinedCall())
+    expect(await hangUp()).to.equal('refused')
+    expect($call.get()).to.not.equal(null)
+    expect($toasts.get().map((toast) => toast.messageId)).to.deep.equal(['call.hangup.noAnswer'])
+    expect($toasts.get()[0]?.values ?? {}).to.not.have.property('message')
+  })
+
   it('hangs up through the session (a status change) and reports a refusal', async () => {
     socket.answer('hangup', () => ok())
     socket.serverEmit('join', joinedCall({ agentForm: form }))

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 import { AppointmentReplySchema, type Appointment } from '../../protocol'
-import { SocketRequestError } from '../../services/socket'
+import { isUnanswered, SocketRequestError } from '../../services/socket'
 import { realtime } from '../session/connection'
 import { applyAppointment } from './calendar'
 import { reportCalendarActivity } from './calendar-activity'
@@ -58,9 +58,6 @@ export async function reloadOpenAppointment(): Promise<void> {
   }
 }
 
-// A request timed out (408): the server may have done it, its answer late on a stalled link.
-const NO_ANSWER = 408
-
 /**
  * After a change left without an answer, shows what the server has: it asks again at once (on the same
  * link, behind the change, so the answer includes it) and once more when a link that dropped is back.
@@ -88,7 +85,8 @@ function changeFailed(
   messages: { refused: MessageId; unanswered: MessageId },
 ): void {
   const code = codeOf(failure)
-  if (code === NO_ANSWER) {
+  // The server may have done it, its answer late on a stalled link.
+  if (isUnanswered(failure)) {
     notify({ variant: 'warning', messageId: messages.unanswered })
     askAgainAfterNoAnswer(id)
   } else notify({ variant: 'danger', messageId: messages.refused, values: { code } })

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { SocketRequestError } from '../../services/socket'
+import { isNotSent, isUnanswered, SocketRequestError } from '../../services/socket'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
 import { $call, $hangingUp, setHangingUp } from './call-state'
@@ -55,7 +55,10 @@ export async function hangUp(status?: string): Promise<HangupOutcome> {
     else await realtime().request('hangup', payload, v.null())
   } catch (error) {
     setHangingUp(false)
-    if (error instanceof SocketRequestError) showHangupError(error)
+    // The socket's own failures have no message for the agent: say what they mean.
+    if (isUnanswered(error)) notify({ variant: 'warning', messageId: 'call.hangup.noAnswer', key: 'hangup' })
+    else if (isNotSent(error)) notify({ variant: 'warning', messageId: 'call.hangup.notSent', key: 'hangup' })
+    else if (error instanceof SocketRequestError) showHangupError(error)
     else notify({ variant: 'danger', messageId: 'call.hangup.error', values: { message: String(error) } })
     return 'refused'
   }

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 import { ChatMessageSchema, type ChatMessage } from '../../protocol'
-import { SocketRequestError } from '../../services/socket'
+import { isUnanswered } from '../../services/socket'
 import { realtime } from '../session/connection'
 import { $callView } from './call-views'
 import { notify } from '../app/toasts'
@@ -40,9 +40,6 @@ export function markChatRead(): void {
   if ($chat.get().unread !== 0) $chat.set({ ...$chat.get(), unread: 0 })
 }
 
-/** A socket request with no answer in time: it may have reached the server. */
-const NO_ANSWER = 408
-
 /**
  * The line whose send got no answer, with its key: the server may have it, so the same words sent
  * again go under the same key, and the server stores and shows them once.
@@ -72,7 +69,7 @@ export async function sendChatMessage(text: string): Promise<boolean> {
     if (unanswered?.key === key) unanswered = null
     return true
   } catch (failure) {
-    const noAnswer = failure instanceof SocketRequestError && failure.code === NO_ANSWER
+    const noAnswer = isUnanswered(failure)
     if (noAnswer) unanswered = { text: clean, key }
     notify(
       noAnswer

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores'
 import * as v from 'valibot'
 import type { Agent, InviteError, InviteSuccess } from '../../protocol'
-import { SocketRequestError } from '../../services/socket'
+import { isUnanswered, SocketRequestError } from '../../services/socket'
 import type { MessageId } from '../../services/messages'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
@@ -59,22 +59,18 @@ export async function confirmInvite(): Promise<void> {
   try {
     await realtime().request('call:invite:agent', { agent: target.id }, v.null())
   } catch (error) {
+    // No answer in time: the agent may be ringing; its outcome shows if it comes.
+    if (isUnanswered(error)) return inviteUnanswered(target.name)
     const reason = error instanceof SocketRequestError ? error.reason : undefined
-    const code = error instanceof SocketRequestError ? error.code : 0
-    // No answer in time (the socket's own 408): the agent may be ringing; its outcome shows if it comes.
-    if (code === NO_ANSWER && !reason) return inviteUnanswered(target.name)
     inviteFailed({
       callId: null,
       target: { type: 'agent', ...target },
-      code,
+      code: error instanceof SocketRequestError ? error.code : 0,
       reason: (reason ?? 'failed') as InviteError['reason'],
       message: error instanceof Error ? error.message : '',
     })
   }
 }
-
-/** A request with no answer in time (the socket's own 408, with no reason): it may have reached the server. */
-const NO_ANSWER = 408
 
 /** The invitation got no answer: it may be ringing. The modal closes; the agent reads that it may be on its way. */
 function inviteUnanswered(name: string): void {

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores'
 import * as v from 'valibot'
 import type { TransferError, TransferSuccess, TransferTarget } from '../../protocol'
-import { SocketRequestError } from '../../services/socket'
+import { isUnanswered, SocketRequestError } from '../../services/socket'
 import type { MessageId } from '../../services/messages'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
@@ -95,9 +95,9 @@ export async function confirmTransfer(): Promise<void> {
       await realtime().request('call:transfer:agent', { agent: target.id }, v.null())
     else await realtime().request('call:transfer:segment', { segment: target.id }, v.null())
   } catch (error) {
+    if (isUnanswered(error)) return transferUnanswered(target)
     const code = error instanceof SocketRequestError ? error.code : 0
     const reason = error instanceof SocketRequestError ? error.reason : undefined
-    if (code === NO_ANSWER && !reason) return transferUnanswered(target)
     transferFailed({
       callId: null,
       target,
@@ -107,9 +107,6 @@ export async function confirmTransfer(): Promise<void> {
     })
   }
 }
-
-/** A request with no answer in time (the socket's own 408, with no reason): it may have reached the server. */
-const NO_ANSWER = 408
 
 /**
  * The transfer request got no answer: the server may have it, and a target may be ringing. Loading
