@@ -244,6 +244,16 @@ describe('the schedule drawer (stores/schedule)', () => {
     expect(requests.filter((r) => r.path.endsWith('/hours')).length).to.equal(hoursBefore + 1)
   })
 
+  it('says the server cannot be reached when booking gets no response, in words of its own', async () => {
+    calendarServer({ 'POST /schedule/:id': () => ({ status: 0, body: null }) })
+    await openCreate()
+    fillValid()
+    expect(await submitSchedule()).to.equal(false)
+    expect($toasts.get().map((toast) => toast.messageId)).to.deep.equal(['calendar.errors.scheduleOffline'])
+    expect($scheduleDrawer.get().open).to.equal(true)
+    expect($scheduleForm.get().busy).to.equal(false)
+  })
+
   it('reschedules only the slot, and the old appointment then links to the new one', async () => {
     const old = calendarAppointment({ startAt: '2026-11-23T20:00:00.000Z', timezone: 'Europe/Madrid' })
     const moved = calendarAppointment({ startAt: '2026-11-24T13:00:00.000Z' })

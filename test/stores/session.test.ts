@@ -193,6 +193,19 @@ describe('session and tokens', () => {
     expect($tokens.get()).not.to.equal(null)
   })
 
+  it("says the server cannot be reached when a renewal gets no response, not the browser's words", async () => {
+    signIn(Date.now())
+    server.route('POST', '/api/auth/refresh-token', { status: 0 })
+    server.route('GET', '/api/widget', { status: 401, body: { code: 401, message: 'expired' } })
+    const outcome = await api()
+      .get('/widget')
+      .catch((error: unknown) => error)
+    expect(outcome).to.be.instanceOf(Error)
+    await waitUntil(() => $toasts.get().length === 1, 'no notice', { timeout: 5_000 })
+    expect($toasts.get().map((toast) => toast.messageId)).to.deep.equal(['session.httpUnreachable'])
+    expect($tokens.get()).not.to.equal(null)
+  })
+
   it('logs out with POST /auth/logout (no bearer), clears every store and returns to the login', async () => {
     signIn(Date.now())
     navigate('/history')

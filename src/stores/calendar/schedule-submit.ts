@@ -132,11 +132,19 @@ export async function submitSchedule(): Promise<boolean> {
     const error = failureOf(failure)
     patchScheduleForm({ busy: false })
     if (error.status === 409 || error.status === 422) refreshHours()
-    notify(
-      drawer.mode === 'reschedule'
-        ? { variant: 'danger', messageId: 'calendar.errors.reschedule', values: { message: error.message } }
-        : { variant: 'danger', messageId: 'calendar.errors.schedule', values: { message: error.message } },
-    )
+    const reschedule = drawer.mode === 'reschedule'
+    // No server answered: the browser's own words ("Failed to fetch") mean nothing to the agent.
+    if (error.status === 0)
+      notify({
+        variant: 'danger',
+        messageId: reschedule ? 'calendar.errors.rescheduleOffline' : 'calendar.errors.scheduleOffline',
+      })
+    else
+      notify({
+        variant: 'danger',
+        messageId: reschedule ? 'calendar.errors.reschedule' : 'calendar.errors.schedule',
+        values: { message: error.message },
+      })
     return false
   }
 }

@@ -151,6 +151,9 @@ export async function verifySession(): Promise<void> {
 function onHttpError(error: { status: number; message: string } | null): void {
   if (!error) return
   if (error.status === 401) expireSession()
+  // No server answered (status 0): the browser's words ("Failed to fetch") would reach the agent untranslated.
+  else if (error.status === 0)
+    alertAgent({ variant: 'danger', messageId: 'session.httpUnreachable', key: 'http-error' })
   else
     alertAgent({
       variant: 'danger',
