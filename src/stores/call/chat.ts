@@ -1,6 +1,7 @@
 import { atom } from 'nanostores'
 import { ChatMessageSchema, type ChatMessage } from '../../protocol'
 import { isUnanswered } from '../../services/socket'
+import { randomHex } from '../../services/random-hex'
 import { realtime } from '../session/connection'
 import { $callView } from './call-views'
 import { notify } from '../app/toasts'
@@ -46,12 +47,6 @@ export function markChatRead(): void {
  */
 let unanswered: { text: string; key: string } | null = null
 
-/** A new line's key: 128 random bits (`randomUUID` needs a secure context; plain-http pages have none). */
-const newChatKey = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
-    '',
-  )
-
 /**
  * Sends a line to everybody in the call. Resolves true once the server has it; the line shows when it
  * comes back (so it appears once, in the server's order). Resolves false when it was refused or got no
@@ -63,7 +58,7 @@ const newChatKey = () =>
 export async function sendChatMessage(text: string): Promise<boolean> {
   const clean = text.trim()
   if (!clean) return false
-  const key = unanswered?.text === clean ? unanswered.key : newChatKey()
+  const key = unanswered?.text === clean ? unanswered.key : randomHex(16)
   try {
     receiveChatMessage(await realtime().request('chat:message', { text: clean, key }, ChatMessageSchema))
     if (unanswered?.key === key) unanswered = null

@@ -15,6 +15,7 @@ import { SocketRequestError } from '../../services/socket'
 import { realtime } from '../session/connection'
 import { $consoleSettings } from '../profile/settings'
 import { onCallCleanup } from './call-scope'
+import { randomHex } from '../../services/random-hex'
 import {
   NO_SCANS,
   addLogEntry,
@@ -73,9 +74,7 @@ let timer: TimerId | undefined
 let nextLogId = 1
 
 function requestId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('')
+  return randomHex(12)
 }
 
 function unsentReason(error: unknown): UnsentReason {

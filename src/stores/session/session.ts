@@ -14,6 +14,7 @@ import { clearToasts } from '../app/toasts'
 import { $tokens, clearTokens } from './tokens'
 import { startHostSession } from './host-session'
 import { $hostSession, forgetHostSession } from '../app/config'
+import { randomHex } from '../../services/random-hex'
 
 export { $signedIn, onLogout }
 
@@ -34,9 +35,7 @@ export const $sessionExpiredInCall = atom(false)
 function randomId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
   // randomUUID needs a secure context; plain-http deployments still get 128 random bits.
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('')
+  return randomHex(16)
 }
 
 const $sessionId = tabString(SESSION_ID_KEY, { exact: true })
