@@ -90,13 +90,19 @@ export default function RecordingBackupsPage() {
               <p id="backup-problem" className="problem" role="alert">
                 {'messageId' in problem
                   ? intl.formatMessage({ id: problem.messageId })
-                  : intl.formatMessage({ id: 'backups.requestFailed' }, { reason: problem.reason })}
+                  : intl.formatMessage(
+                      { id: 'backups.requestFailed' },
+                      { reason: problem.reason ?? intl.formatMessage({ id: 'errors.unreachable' }) },
+                    )}
               </p>
             )}
           </form>
           {state.error?.kind === 'failed' && (
             <p className="problem" role="alert">
-              {intl.formatMessage({ id: 'backups.loadFailed' }, { reason: state.error.reason })}
+              {intl.formatMessage(
+                { id: 'backups.loadFailed' },
+                { reason: state.error.reason ?? intl.formatMessage({ id: 'errors.unreachable' }) },
+              )}
             </p>
           )}
           <div ref={list}>

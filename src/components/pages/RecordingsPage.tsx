@@ -70,7 +70,10 @@ export default function RecordingsPage() {
           <RecordingsFilters filters={state.filters} />
           {state.error?.kind === 'failed' && (
             <p className="problem" role="alert">
-              {intl.formatMessage({ id: 'recordings.loadFailed' }, { reason: state.error.reason })}{' '}
+              {intl.formatMessage(
+                { id: 'recordings.loadFailed' },
+                { reason: state.error.reason ?? intl.formatMessage({ id: 'errors.unreachable' }) },
+              )}{' '}
               <button type="button" className="link-button" onClick={() => void loadRecordings()}>
                 {intl.formatMessage({ id: 'recordings.retry' })}
               </button>

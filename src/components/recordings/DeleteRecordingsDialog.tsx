@@ -53,7 +53,7 @@ export function DeleteRecordingsDialog() {
               { id: 'recordings.deleteStopped' },
               {
                 date: formatWhen(intl, deletion.failure.recording.startedAt),
-                reason: deletion.failure.reason,
+                reason: deletion.failure.reason ?? intl.formatMessage({ id: 'errors.unreachable' }),
                 count: deletion.deleted.length,
               },
             )}

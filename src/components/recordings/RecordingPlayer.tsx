@@ -46,7 +46,10 @@ export function RecordingPlayer() {
       )}
       {player.phase === 'failed' && (
         <p role="alert" className="player-problem">
-          {intl.formatMessage({ id: 'recordings.loadFailed' }, { reason: player.reason })}
+          {intl.formatMessage(
+            { id: 'recordings.loadFailed' },
+            { reason: player.reason ?? intl.formatMessage({ id: 'errors.unreachable' }) },
+          )}
         </p>
       )}
       {recording && (

@@ -12,6 +12,7 @@ import { downloadLink } from '../../services/file-download'
 import { api } from '../session/connection'
 import { $config } from '../app/config'
 import { notify } from '../app/toasts'
+import { failureReason } from '../app/failure-reason'
 
 /** While a backup is being prepared, the list is read again this often (its progress). */
 export const BACKUPS_REFRESH_MS = 2_000
@@ -21,12 +22,12 @@ export interface RecordingBackupsState {
   backups: RecordingBackup[]
   loading: boolean
   /** Why the list could not be loaded. */
-  error: { kind: 'forbidden' } | { kind: 'failed'; reason: string } | null
+  error: { kind: 'forbidden' } | { kind: 'failed'; reason: string | null } | null
   /** A request on its way. */
   requesting: boolean
   /** Why the form was refused (a translated message id, or the server's reason). */
   requestProblem:
-    { messageId: 'backups.missingDates' | 'recordings.filter.badRange' } | { reason: string } | null
+    { messageId: 'backups.missingDates' | 'recordings.filter.badRange' } | { reason: string | null } | null
 }
 
 const INITIAL: RecordingBackupsState = {
@@ -64,7 +65,7 @@ export async function loadRecordingBackups(): Promise<void> {
       error:
         error instanceof HttpError && error.status === 403
           ? { kind: 'forbidden' }
-          : { kind: 'failed', reason: (error as Error).message },
+          : { kind: 'failed', reason: failureReason(error) },
     })
   }
 }
@@ -95,7 +96,7 @@ export async function requestRecordingBackup(from: string, to: string): Promise<
     await loadRecordingBackups()
     return true
   } catch (error) {
-    patch({ requesting: false, requestProblem: { reason: (error as Error).message } })
+    patch({ requesting: false, requestProblem: { reason: failureReason(error) } })
     return false
   }
 }
@@ -119,11 +120,12 @@ export async function deleteRecordingBackup(backup: RecordingBackup): Promise<vo
   try {
     await api().delete(HTTP_PATHS.recordingBackup(backup.id), { schema: OkSchema })
   } catch (error) {
-    notify({
-      variant: 'danger',
-      messageId: 'backups.deleteFailed',
-      values: { reason: (error as Error).message },
-    })
+    const reason = failureReason(error)
+    notify(
+      reason === null
+        ? { variant: 'danger', messageId: 'backups.deleteUnreachable' }
+        : { variant: 'danger', messageId: 'backups.deleteFailed', values: { reason } },
+    )
   } finally {
     deleting.delete(backup.id)
   }

@@ -3,6 +3,7 @@ import { HTTP_PATHS, OkSchema, type Recording } from '../../protocol'
 import { api } from '../session/connection'
 import { notify } from '../app/toasts'
 import { loadRecordings } from './recordings-list'
+import { failureReason } from '../app/failure-reason'
 
 /** A deletion the agent asked for: which recordings, and how far it got. */
 export interface RecordingDeletion {
@@ -13,7 +14,7 @@ export interface RecordingDeletion {
   /** Those deleted so far. */
   deleted: Recording[]
   /** Where it stopped and why. */
-  failure: { recording: Recording; reason: string } | null
+  failure: { recording: Recording; reason: string | null } | null
 }
 
 /** The deletion on screen (the confirmation dialog and its progress), null when none. */
@@ -75,7 +76,7 @@ export async function confirmRecordingDeletion(): Promise<void> {
       state = { ...state, deleted: [...state.deleted, recording] }
       $recordingDeletion.set(state)
     } catch (error) {
-      state = { ...state, failure: { recording, reason: (error as Error).message } }
+      state = { ...state, failure: { recording, reason: failureReason(error) } }
       break
     }
   }

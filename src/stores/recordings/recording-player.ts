@@ -6,6 +6,7 @@ import { api } from '../session/connection'
 import { $config } from '../app/config'
 import { notify } from '../app/toasts'
 import { navigate } from '../shell/router'
+import { failureReason } from '../app/failure-reason'
 
 /** The recording in the player. */
 export type RecordingPlayerState =
@@ -13,7 +14,7 @@ export type RecordingPlayerState =
   | { phase: 'loading'; id: string }
   | { phase: 'ready'; recording: Recording; mediaUrl: string | null }
   | { phase: 'not-found'; id: string }
-  | { phase: 'failed'; id: string; reason: string }
+  | { phase: 'failed'; id: string; reason: string | null }
 
 /** The player (a dialog over the Recordings page; the route `/recordings/{id}` opens it). */
 export const $recordingPlayer = atom<RecordingPlayerState>({ phase: 'closed' })
@@ -50,7 +51,7 @@ export async function openRecordingPlayer(id: string): Promise<void> {
     if (mine !== sequence) return
     if (error instanceof HttpError && (error.status === 404 || error.status === 400))
       $recordingPlayer.set({ phase: 'not-found', id })
-    else $recordingPlayer.set({ phase: 'failed', id, reason: (error as Error).message })
+    else $recordingPlayer.set({ phase: 'failed', id, reason: failureReason(error) })
   }
 }
 
@@ -85,11 +86,13 @@ export async function downloadRecording(recording: Recording): Promise<void> {
   } catch (error) {
     if (error instanceof HttpError && error.status === 404)
       notify({ variant: 'danger', messageId: 'recordings.notFound' })
-    else
-      notify({
-        variant: 'danger',
-        messageId: 'recordings.loadFailed',
-        values: { reason: (error as Error).message },
-      })
+    else {
+      const reason = failureReason(error)
+      notify(
+        reason === null
+          ? { variant: 'danger', messageId: 'recordings.loadUnreachable' }
+          : { variant: 'danger', messageId: 'recordings.loadFailed', values: { reason } },
+      )
+    }
   }
 }

@@ -12,6 +12,7 @@ import {
 import { clock, type TimerId } from '../../services/clock'
 import { HttpError } from '../../services/http'
 import { api } from '../session/connection'
+import { failureReason } from '../app/failure-reason'
 
 /** The page size of the recordings table (SPEC §7 default). */
 export const RECORDINGS_PAGE_SIZE = 10
@@ -37,7 +38,7 @@ export interface RecordingsListState {
   filters: RecordingFilters
   loading: boolean
   /** Why the last load failed: 'forbidden' (403) or the server's message. */
-  error: { kind: 'forbidden' } | { kind: 'failed'; reason: string } | null
+  error: { kind: 'forbidden' } | { kind: 'failed'; reason: string | null } | null
 }
 
 const INITIAL: RecordingsListState = {
@@ -107,7 +108,7 @@ export async function loadRecordings(): Promise<void> {
       ...$recordingsList.get(),
       rows: forbidden ? [] : $recordingsList.get().rows,
       loading: false,
-      error: forbidden ? { kind: 'forbidden' } : { kind: 'failed', reason: (error as Error).message },
+      error: forbidden ? { kind: 'forbidden' } : { kind: 'failed', reason: failureReason(error) },
     })
   }
 }

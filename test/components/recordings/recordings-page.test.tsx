@@ -70,7 +70,7 @@ describe('the Recordings page', () => {
   const query = (request: SeenRequest | undefined) => decodeURIComponent(request?.path.split('?')[1] ?? '')
   const $ = <E extends Element = HTMLElement>(selector: string) => area!.shadow.querySelector<E>(selector)
   const $$ = (selector: string) => [...area!.shadow.querySelectorAll<HTMLElement>(selector)]
-  const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
+  const text = (element: Node | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
   /**
    * Resolves once the dialog `selector` has finished opening (`sl-after-show`): mid-fade, axe would read
    * blended colours. Listen before the step that opens it.
@@ -237,6 +237,18 @@ describe('the Recordings page', () => {
     api.route('GET', '/api/recordings', page([]))
     area = await renderArea(<RecordingsPage />)
     await waitUntil(() => text($('.empty-state')) === 'No recordings yet.', 'no empty state')
+  })
+
+  it("says the server cannot be reached when the list gets no response, not the browser's words", async () => {
+    api.route('GET', '/api/recordings', { status: 0 })
+    await show()
+    await waitUntil(() => text(area!.shadow).includes('could not be loaded'), 'no error shown', {
+      timeout: 5_000,
+    })
+    expect(text(area!.shadow)).to.include(
+      'The recordings could not be loaded: the server cannot be reached; check your connection',
+    )
+    expect(text(area!.shadow)).not.to.include('Failed to fetch')
   })
 
   it('opens the player on /recordings/{id}: a stored one streams from its media URL; one in progress says so', async () => {
