@@ -26,6 +26,9 @@ async function cutFirstRequest(context: BrowserContext, chunk: string): Promise<
   return asked
 }
 
+/** Whether an element inside the console has the focus (the shadow root's active element). */
+const isFocused = (element: Element) => (element.getRootNode() as ShadowRoot).activeElement === element
+
 /** Servers of this file ring for 30 s: the modal's chunk comes back within the ring. */
 const TIMERS = JSON.stringify({ ringTimeoutMs: 30_000 })
 
@@ -70,6 +73,55 @@ describe('a chunk that failed to load (the network cut while it travelled)', () 
     )
     assert.equal(asked.length, 2, `asked for ${asked.join(', ')}`)
     assert.match(asked[1]!, /\?retry=1$/)
+  })
+
+  it("the schedule drawer's failure is a dialog over the console, and the button asks again", async () => {
+    const context = await world.newContext()
+    const asked = await cutFirstRequest(context, 'ScheduleArea')
+    const page = await context.newPage()
+    await signIn(page, world.server.url, 'ana@demo.test')
+    const menu = page.locator(inConsole('.bottom-menu'))
+    const menuBefore = await menu.boundingBox()
+    const schedule = page.locator(inConsole('.shell-header button:has-text("Schedule")'))
+    await schedule.click()
+    const dialog = page.getByRole('alertdialog', { name: 'Schedule' })
+    await dialog.waitFor()
+    assert.match((await dialog.textContent()) ?? '', /This part of the console could not be loaded/)
+    // Over the console, not in its flow: the bottom menu stays where it was.
+    assert.deepEqual(await menu.boundingBox(), menuBefore)
+    assert.equal(await page.locator(inConsole('.shell > sl-alert')).count(), 0)
+    assert.deepEqual(await axeFailures(page), [])
+    // The focus on its next action; Escape gives it back to the schedule button.
+    assert.equal(await dialog.getByRole('button', { name: 'Try again' }).evaluate(isFocused), true)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    assert.equal(await schedule.evaluate(isFocused), true)
+
+    // Asked again by the button: the drawer opens.
+    await schedule.click()
+    await page.locator(inConsole('.schedule-drawer[open] .service-select')).waitFor()
+    assert.equal(await dialog.count(), 0)
+    assert.ok(asked.length >= 2, `asked for ${asked.join(', ')}`)
+  })
+
+  it("an appointment's drawer that failed is a dialog that closes, and the next click opens it", async () => {
+    const context = await world.newContext()
+    const asked = await cutFirstRequest(context, 'AppointmentDrawer')
+    const page = await context.newPage()
+    await signIn(page, world.server.url, 'ana@demo.test')
+    const event = page.locator(inConsole('.calendar-area .fc-event')).first()
+    await event.click()
+    const dialog = page.getByRole('alertdialog', { name: 'Appointment' })
+    await dialog.waitFor()
+    assert.match((await dialog.textContent()) ?? '', /This part of the console could not be loaded/)
+    assert.equal(await page.locator(inConsole('.calendar-area sl-alert[variant=danger]')).count(), 0)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    await event.click()
+    await page.locator(inConsole('.appointment-drawer[open]')).waitFor()
+    assert.equal(await dialog.count(), 0)
+    assert.equal(asked.length, 2, `asked for ${asked.join(', ')}`)
   })
 
   it('the ringing modal, whose chunk failed at sign-in, still shows the next ring', async () => {

@@ -12,10 +12,10 @@ import {
 import { dayOf } from '../../lib/zoned-time'
 import { $appointmentWatch } from '../../stores/calendar/calendar-watch'
 import { $meetingEndWatch } from '../../stores/calendar/meeting-join'
-import { $openAppointment, openAppointment } from '../../stores/calendar/appointment'
-import { $scheduleDrawer } from '../../stores/calendar/schedule'
+import { $openAppointment, closeAppointment, openAppointment } from '../../stores/calendar/appointment'
+import { $scheduleDrawer, closeScheduleDrawer } from '../../stores/calendar/schedule'
 import { GenericError } from '../common/GenericError'
-import { LazyArea } from '../common/LazyArea'
+import { LazyOverlay } from '../common/LazyOverlay'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { controlStyles } from '../common/controls.styles'
 import { CalendarToolbar } from './CalendarToolbar'
@@ -75,8 +75,10 @@ export default function CalendarArea({ timeZone: zone, scheduleButton = false }:
   const now = useNow(TODAY_REFRESH_MS)
   const detailHost = useDrawerHost('detail')
   const scheduleHost = useDrawerHost('schedule')
-  const detailWanted = useOnceWanted(useStore($openAppointment) !== null)
-  const scheduleWanted = useOnceWanted(useStore($scheduleDrawer).open)
+  const detailOpen = useStore($openAppointment) !== null
+  const scheduleOpen = useStore($scheduleDrawer).open
+  const detailWanted = useOnceWanted(detailOpen)
+  const scheduleWanted = useOnceWanted(scheduleOpen)
   const loading = day.status === 'loading' || day.status === 'idle'
   return (
     <section
@@ -99,8 +101,24 @@ export default function CalendarArea({ timeZone: zone, scheduleButton = false }:
         </p>
       )}
       <DayGrid date={date} timeZone={timeZone} appointments={day.appointments} onOpen={openAppointment} />
-      {detailHost && detailWanted && <LazyArea load={loadAppointmentDrawer} props={{}} />}
-      {scheduleHost && scheduleWanted && <LazyArea load={loadScheduleDrawer} props={{}} />}
+      {detailHost && detailWanted && (
+        <LazyOverlay
+          load={loadAppointmentDrawer}
+          props={{}}
+          titleId="calendar.detail.title"
+          onClose={closeAppointment}
+          open={detailOpen}
+        />
+      )}
+      {scheduleHost && scheduleWanted && (
+        <LazyOverlay
+          load={loadScheduleDrawer}
+          props={{}}
+          titleId="shell.schedule"
+          onClose={closeScheduleDrawer}
+          open={scheduleOpen}
+        />
+      )}
     </section>
   )
 }

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { reloadConsolePage } from '../../stores/app/page-reload'
 import { GenericError } from './GenericError'
-import { useLazyModule } from './useLazyModule'
+import { chunkFailureMessageId, useLazyModule } from './useLazyModule'
 
 interface LazyAreaProps<P extends object> {
   /** Imports the chunk; its default export is the area's component. */
@@ -28,14 +28,12 @@ export function LazyArea<P extends object>({ load, props }: LazyAreaProps<P>) {
       </p>
     )
   if (state.status === 'failed') {
-    const stuck = state.failures > 1
+    const messageId = chunkFailureMessageId(state)
     return (
       <GenericError
-        messageId={
-          stuck ? 'errors.chunkStuck' : state.reason === 'timeout' ? 'errors.chunkTimeout' : 'errors.chunk'
-        }
+        messageId={messageId}
         onRetry={retry}
-        onReload={stuck ? reloadConsolePage : undefined}
+        onReload={messageId === 'errors.chunkStuck' ? reloadConsolePage : undefined}
       />
     )
   }

@@ -81,3 +81,14 @@ export function useLazyModule<T>(loader: () => Promise<T>): [LazyState<T>, () =>
   }, [online])
   return [state, retry]
 }
+
+/**
+ * What a failed chunk tells the agent: it failed, it took too long, or (a retry failed too) it stays
+ * unloadable in this page, where only a reload may help.
+ */
+export function chunkFailureMessageId(
+  failed: Extract<LazyState<unknown>, { status: 'failed' }>,
+): 'errors.chunk' | 'errors.chunkTimeout' | 'errors.chunkStuck' {
+  if (failed.failures > 1) return 'errors.chunkStuck'
+  return failed.reason === 'timeout' ? 'errors.chunkTimeout' : 'errors.chunk'
+}

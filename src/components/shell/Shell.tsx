@@ -9,6 +9,7 @@ import { watchAppVersion } from '../../stores/app/app-update'
 import { loadCalendarArea, loadCallArea, loadScheduleArea } from '../areas'
 import { InboundSlot } from '../call/InboundSlot'
 import { LazyArea } from '../common/LazyArea'
+import { LazyOverlay } from '../common/LazyOverlay'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { controlStyles } from '../common/controls.styles'
 import { shellStyles } from './shell.styles'
@@ -35,6 +36,7 @@ export function Shell() {
   const secondaryReady = useStore($secondaryAreasReady)
   const [scheduling, setScheduling] = useState(false)
   const [helping, setHelping] = useState(false)
+  const stopScheduling = () => setScheduling(false)
   const root = useShadowRoot()
   useEffect(() => watchAppVersion(), [])
   // `?` opens the shortcuts' help while the focus is inside the console (outside a text field).
@@ -78,7 +80,14 @@ export function Shell() {
       {started ? <InboundSlot /> : <StartupModal />}
       <Announcer />
       {helping && <ShortcutsDialog onClose={() => setHelping(false)} />}
-      {scheduling && <LazyArea load={loadScheduleArea} props={{ onClose: () => setScheduling(false) }} />}
+      {scheduling && (
+        <LazyOverlay
+          load={loadScheduleArea}
+          props={{ onClose: stopScheduling }}
+          titleId="shell.schedule"
+          onClose={stopScheduling}
+        />
+      )}
     </div>
   )
 }

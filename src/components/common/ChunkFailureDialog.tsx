@@ -1,0 +1,81 @@
+import { useLayoutEffect, useRef } from 'react'
+import { FormattedMessage } from 'react-intl'
+import type { MessageId } from '../../stores/app/i18n'
+import { useShadowStyles } from '../root/useShadowStyles'
+import { controlStyles } from './controls.styles'
+import { chunkFailureDialogStyles } from './chunk-failure-dialog.styles'
+import { trapTab } from './focus'
+
+interface ChunkFailureDialogProps {
+  /** The heading: what the agent asked for (the schedule button's own words). */
+  titleId: MessageId
+  /** Why it is not there (errors.chunk, errors.chunkTimeout, errors.chunkStuck). */
+  messageId: MessageId
+  /** Asks for the chunk again. */
+  onRetry: () => void
+  /** When given, a button reloads the page (a chunk that stays unloadable in this page). */
+  onReload?: (() => void) | undefined
+  /** The agent gave up: the overlay is not wanted any more. */
+  onClose: () => void
+}
+
+/**
+ * A modal native dialog saying an overlay (a drawer the agent opened) could not be loaded, with a retry
+ * and a way out: in the page's flow the failure sat under the bottom menu, pushed the console up and
+ * could not be dismissed. The focus goes to the retry, and back to where it was on close.
+ */
+export function ChunkFailureDialog({
+  titleId,
+  messageId,
+  onRetry,
+  onReload,
+  onClose,
+}: ChunkFailureDialogProps) {
+  useShadowStyles(controlStyles, chunkFailureDialogStyles)
+  const dialog = useRef<HTMLDialogElement>(null)
+  const retry = useRef<HTMLButtonElement>(null)
+  useLayoutEffect(() => {
+    const element = dialog.current
+    const before = (element?.getRootNode() as ShadowRoot | Document | undefined)?.activeElement
+    if (element && !element.open) element.showModal()
+    retry.current?.focus()
+    return () => {
+      element?.close()
+      if (before instanceof HTMLElement && before.isConnected) before.focus()
+    }
+  }, [])
+  return (
+    <dialog
+      ref={dialog}
+      className="chunk-failure-dialog"
+      role="alertdialog"
+      aria-labelledby="chunk-failure-title"
+      aria-describedby="chunk-failure-message"
+      onKeyDown={(event) => trapTab(event, dialog.current)}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+    >
+      <h2 id="chunk-failure-title">
+        <FormattedMessage id={titleId} />
+      </h2>
+      <p id="chunk-failure-message">
+        <FormattedMessage id={messageId} />
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="button close" onClick={onClose}>
+          <FormattedMessage id="errors.close" />
+        </button>
+        {onReload && (
+          <button type="button" className="button reload" onClick={onReload}>
+            <FormattedMessage id="errors.reloadPage" />
+          </button>
+        )}
+        <button ref={retry} type="button" className="button primary retry" onClick={onRetry}>
+          <FormattedMessage id="errors.retry" />
+        </button>
+      </div>
+    </dialog>
+  )
+}
