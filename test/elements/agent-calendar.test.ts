@@ -10,6 +10,7 @@ import { clearTokens, setTokens } from '../../src/stores/session/tokens'
 import { clearToasts } from '../../src/stores/app/toasts'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { connectFakeSocket, ok } from '../support/call-fixtures'
+import { NO_REPLY } from '../support/fake-socket'
 import {
   AGENT_ID,
   calendarAppointment,
@@ -115,6 +116,40 @@ describe('<agent-calendar>', () => {
     expect(box(sized!, '.fc')!.bottom).to.equal(sized!.getBoundingClientRect().bottom)
     // Without a height from the host: the column's minimum, 24rem of grid at least.
     expect(box(unsized!, '.fc')!.height).to.be.at.least(24 * 16)
+  })
+
+  it('says the day waits for the link while it is down, and that the server did not answer', async () => {
+    const item = calendarAppointment({ startAt: '2026-11-23T13:00:00.000Z', title: 'Link check' })
+    const socket = connectFakeSocket()
+    fakeApi(() => ({ body: { ringtone: 'classic', virtualBackground: { enabled: false, background: '' } } }))
+    socket.answer('authenticate', () => ok({ userId: AGENT_ID, sessionId: 'tab', level: 5 }))
+    socket.answer('appointments:find', foundReply([item]))
+    setTokens({ accessToken: tokenFor(AGENT_ID), refreshToken: 'r', remember: false })
+    receiveConsoleSettings(consoleSettings(true))
+    const element = await mount(html`<agent-calendar lang="en"></agent-calendar>`)
+    const status = () => shadow(element).querySelector('.calendar-status')?.textContent
+    await waitUntil(() => status() === '1 appointment', 'the day did not load', { timeout: 5_000 })
+
+    // The link drops and the agent moves on a day: nothing can load until the link is back.
+    socket.connect = () => socket
+    socket.connected = false
+    socket.serverEmit('disconnect', 'transport close')
+    showDay('2026-11-24')
+    await waitUntil(() => status() === 'The appointments will load once the connection is back.', 'no wait')
+    expect(shadow(element).querySelectorAll('.fc-event')).to.have.length(0)
+
+    // Back, and the server does not answer: said so, not as a code.
+    socket.answer('appointments:find', () => NO_REPLY)
+    socket.connected = true
+    socket.serverEmit('connect')
+    await waitUntil(
+      () =>
+        visibleText(element).includes(
+          'The appointments of this day could not be loaded: the server did not answer in time.',
+        ),
+      'no failure shown',
+      { timeout: 5_000 },
+    )
   })
 
   it('says so when the account has no calendar', async () => {

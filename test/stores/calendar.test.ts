@@ -78,6 +78,30 @@ describe('the calendar day (stores/calendar)', () => {
     await waitUntil(() => $calendarDay.get().status === 'ready')
   })
 
+  it("forgets the shown day's appointments when the agent moves on while the link is down", async () => {
+    const item = calendarAppointment({ startAt: '2026-11-23T15:00:00.000Z' })
+    socket.answer('appointments:find', foundReply([item]))
+    keepMount($calendarFeed)
+    await waitUntil(() => $calendarDay.get().status === 'ready')
+    offline()
+    showNextDay()
+    expect($calendarDay.get()).to.deep.include({ status: 'idle', date: '2026-11-24', appointments: [] })
+    showPreviousDay()
+    selectCalendarUser('d'.repeat(24))
+    expect($calendarDay.get()).to.deep.include({ status: 'idle', user: 'd'.repeat(24), appointments: [] })
+  })
+
+  it('drops the answer of a request in flight when the link went down: the day waits for the link', async () => {
+    let answer: ((reply: unknown) => void) | undefined
+    socket.answer('appointments:find', () => new Promise((resolve) => (answer = resolve)))
+    keepMount($calendarFeed)
+    await waitUntil(() => answer, 'not asked')
+    offline()
+    answer!({ ok: false, error: { code: 503, message: 'Not connected' } })
+    await settle()
+    expect($calendarDay.get().status).to.equal('idle')
+  })
+
   it('moves a day back and forth and to another agent calendar, asking the server each time', async () => {
     socket.answer('appointments:find', foundReply([]))
     keepMount($calendarFeed)

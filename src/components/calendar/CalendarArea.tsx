@@ -10,6 +10,7 @@ import {
   setCalendarTimeZone,
 } from '../../stores/calendar/calendar'
 import { dayOf } from '../../lib/zoned-time'
+import { $link, type LinkState } from '../../stores/session/link-state'
 import { $appointmentWatch } from '../../stores/calendar/calendar-watch'
 import { $meetingEndWatch } from '../../stores/calendar/meeting-join'
 import { $openAppointment, closeAppointment, openAppointment } from '../../stores/calendar/appointment'
@@ -26,6 +27,9 @@ import { useNow } from './useNow'
 import { withMessages } from '../../stores/app/i18n'
 
 const TODAY_REFRESH_MS = 60_000
+
+/** Link states in which nothing loads until the link is back (the agent's login is not one). */
+const LINK_DOWN: ReadonlySet<LinkState> = new Set(['reconnecting', 'duplicated', 'forced'])
 
 // The drawers (Shoelace drawer, tabs, the dynamic form) are chunks of their own, loaded the first time
 // one opens: the day view alone is what the sidebar needs to show.
@@ -67,6 +71,7 @@ export default function CalendarArea({ timeZone: zone, scheduleButton = false }:
   }, [zone])
   useShadowStyles(controlStyles, calendarStyles)
   const day = useStore($calendarDay)
+  const link = useStore($link).state
   const date = useStore($calendarDate)
   const timeZone = useStore($calendarTimeZone)
   useStore($calendarFeed)
@@ -80,6 +85,8 @@ export default function CalendarArea({ timeZone: zone, scheduleButton = false }:
   const detailWanted = useOnceWanted(detailOpen)
   const scheduleWanted = useOnceWanted(scheduleOpen)
   const loading = day.status === 'loading' || day.status === 'idle'
+  // The day waits for the link: while it is down, "Loading…" would promise what cannot come.
+  const waitingForLink = day.status === 'idle' && LINK_DOWN.has(link)
   return (
     <section
       className="calendar-area"
@@ -89,15 +96,17 @@ export default function CalendarArea({ timeZone: zone, scheduleButton = false }:
       <CalendarToolbar date={date} isToday={date === dayOf(now, timeZone)} scheduleButton={scheduleButton} />
       {day.status === 'failed' ? (
         <GenericError
-          messageId="calendar.errors.find"
+          messageId={day.error === 408 ? 'calendar.errors.findNoAnswer' : 'calendar.errors.find'}
           values={{ code: day.error ?? 500 }}
           onRetry={() => void reloadCalendarDay()}
         />
       ) : (
         <p className="calendar-status" role="status">
-          {loading
-            ? intl.formatMessage({ id: 'app.loading' })
-            : intl.formatMessage({ id: 'calendar.count' }, { count: day.appointments.length })}
+          {waitingForLink
+            ? intl.formatMessage({ id: 'calendar.waitingForLink' })
+            : loading
+              ? intl.formatMessage({ id: 'app.loading' })
+              : intl.formatMessage({ id: 'calendar.count' }, { count: day.appointments.length })}
         </p>
       )}
       <DayGrid date={date} timeZone={timeZone} appointments={day.appointments} onOpen={openAppointment} />

@@ -142,10 +142,29 @@ export function setCalendarTimeZone(timeZone: string | null): void {
   if (zone !== $calendarTimeZone.get()) $calendarTimeZone.set(zone)
 }
 
-/** Loads the day when the link is up; otherwise the day waits (idle) for it. */
+/**
+ * Loads the day when the link is up; otherwise the day waits (idle) for it, keeping what it shows only
+ * while it is still the same day of the same calendar.
+ */
 function reloadWhenOnline(): void {
-  if ($linkOnline.get()) void reloadCalendarDay()
-  else $calendarDay.set({ ...$calendarDay.get(), date: $calendarDate.get(), status: 'idle' })
+  if ($linkOnline.get()) {
+    void reloadCalendarDay()
+    return
+  }
+  sequence += 1
+  const current = $calendarDay.get()
+  const date = $calendarDate.get()
+  const timeZone = $calendarTimeZone.get()
+  const user = $calendarViewUser.get()
+  const same = current.date === date && current.user === user && current.timeZone === timeZone
+  $calendarDay.set({
+    status: 'idle',
+    date,
+    timeZone,
+    user,
+    appointments: same ? current.appointments : [],
+    error: null,
+  })
 }
 
 /**
