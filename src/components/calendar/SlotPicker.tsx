@@ -21,7 +21,9 @@ function ListState({
   if (list.status === 'failed')
     return (
       <p className="field-problem" role="alert">
-        {intl.formatMessage({ id: 'calendar.errors.slots' }, { code: list.error ?? 500 })}
+        {list.error === 0
+          ? intl.formatMessage({ id: 'calendar.errors.slotsUnreachable' })
+          : intl.formatMessage({ id: 'calendar.errors.slots' }, { code: list.error ?? 500 })}
       </p>
     )
   if (list.status === 'ready' && list.data.length === 0)

@@ -118,11 +118,18 @@ export function openScheduleDrawer(options: { reschedule?: Appointment } = {}): 
     $scheduleDrawer.set({ open: true, mode: appointment ? 'reschedule' : 'create', appointment, userId })
     if (appointment) return reloadDays()
     void loadReferrers()
-    void loadServices().then((services) => {
-      const first = services.data[0]
-      if ($scheduleDrawer.get().open && first && !$scheduleForm.get().service) chooseService(first.id)
-    })
+    void loadCalendarsToBook()
   }, DRAWER_OPEN_DELAY_MS)
+}
+
+/**
+ * Loads the calendars the agent can book into and, when none is chosen yet, chooses the first: what
+ * opening the drawer does, and what its retry does after a failed load.
+ */
+export async function loadCalendarsToBook(): Promise<void> {
+  const services = await loadServices()
+  const first = services.data[0]
+  if ($scheduleDrawer.get().open && first && !$scheduleForm.get().service) chooseService(first.id)
 }
 
 /** Closes the drawer and forgets what was typed. */

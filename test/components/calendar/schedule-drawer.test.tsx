@@ -330,6 +330,51 @@ describe('<ScheduleArea> create drawer', () => {
     await waitUntil(() => area.text().includes('The form of this calendar could not be loaded.'))
   })
 
+  it('says once that the server cannot be reached, not that the agent has no calendars, and retries all', async () => {
+    let reachable = false
+    const down = (answer: () => FakeResponse) => () => (reachable ? answer() : { status: 0, body: null })
+    server({
+      'GET /services': down(() => ({ body: { data: [{ id: SERVICE, title: 'Onboarding' }] } })),
+      'GET /referrers': down(() => ({ body: { data: [{ url: 'https://shop.example/book' }] } })),
+    })
+    area = await renderArea(<ScheduleArea />)
+    await time.tick(DRAWER_OPEN_DELAY_MS)
+    const unreachable = 'The choices of this form could not be loaded: the server cannot be reached.'
+    await waitUntil(() => area.text().includes(unreachable), area.text())
+    expect(all('.schedule-problem')).to.have.length(1)
+    expect(area.text()).not.to.contain('You have no calendars')
+    expect(area.text()).not.to.contain('The scheduling links could not be loaded.')
+    reachable = true
+    all('.schedule-problem sl-button')[0]!.click()
+    await waitUntil(() => all('.days .choice').length === 2, 'the retry did not load the calendars', {
+      timeout: 3_000,
+    })
+    expect(all('.schedule-problem')).to.have.length(0)
+  })
+
+  it('says the calendars could not be loaded when the server fails, with its code', async () => {
+    server({ 'GET /services': () => ({ status: 500, body: { code: 500, message: 'down' } }) })
+    area = await renderArea(<ScheduleArea />)
+    await time.tick(DRAWER_OPEN_DELAY_MS)
+    await waitUntil(() => area.text().includes('Your calendars could not be loaded (code 500).'), area.text())
+    expect(area.text()).not.to.contain('You have no calendars')
+  })
+
+  it('says the free times cannot be loaded with no server, not code 0', async () => {
+    server({ 'GET /users/:id/dates': () => ({ status: 0, body: null }) })
+    area = await renderArea(<ScheduleArea />)
+    await time.tick(DRAWER_OPEN_DELAY_MS)
+    await waitUntil(
+      () =>
+        area
+          .text()
+          .includes(
+            'The free times could not be loaded: the server cannot be reached. Check your connection.',
+          ),
+      area.text(),
+    )
+  })
+
   it('shows the server message when it cannot schedule, sending once and keeping the focus on Schedule', async () => {
     let refuse: () => void = () => undefined
     const refused = new Promise<void>((resolve) => (refuse = resolve))
