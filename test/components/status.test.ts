@@ -10,7 +10,7 @@ import { $toasts } from '../../src/stores/app/toasts'
 import { HangupKept, registerHangup, setInCall } from '../../src/stores/status/activity'
 import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
-import type { FakeSocket } from '../support/fake-socket'
+import { NO_REPLY, type FakeSocket } from '../support/fake-socket'
 import { mount, shadow, visibleText } from '../support/render'
 import { acceptAuthentication, fakeRealtime, resetSession, signIn } from '../support/session'
 import { SETTINGS } from '../support/settings-fixture'
@@ -104,6 +104,26 @@ describe('<agent-status>', () => {
       variant: 'primary',
       values: { status: 'Lunch & learn' },
     })
+  })
+
+  it('says a change with no answer may have happened, and shows the status the server then sends', async () => {
+    const element = await signedInStatus('break')
+    socket().answer('status', () => NO_REPLY)
+    trigger(element).click()
+    options(element)[0]!.click()
+    await waitUntil(() => $toasts.get().some((toast) => toast.key === 'status-changed'), 'no notice')
+    expect($toasts.get().find((toast) => toast.key === 'status-changed')).to.deep.include({
+      variant: 'danger',
+      messageId: 'status.changeNoAnswer',
+    })
+    // The server had it: its update arrives on its own.
+    socket().serverEmit('agent:status:update', {
+      online: true,
+      available: true,
+      inCall: false,
+      status: 'available',
+    })
+    await waitUntil(() => trigger(element).textContent?.includes('Available'), 'the late update did not show')
   })
 
   it('hangs up first when the status changes during a call', async () => {

@@ -17,7 +17,7 @@ import { $call, abandonCall } from '../../src/stores/call/call'
 import { $calendarActivity } from '../../src/stores/calendar/calendar-activity'
 import { $toasts, clearToasts } from '../../src/stores/app/toasts'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
-import type { FakeSocket } from '../support/fake-socket'
+import { NO_REPLY, type FakeSocket } from '../support/fake-socket'
 import { meetingJoined, ok, settle } from '../support/call-fixtures'
 import { calendarAppointment, foundReply, offline, onlineSocket } from '../support/calendar-fixtures'
 import { $calendarDay } from '../../src/stores/calendar/calendar'
@@ -195,6 +195,14 @@ describe('the open appointment (stores/appointment, stores/meeting-join)', () =>
     expect(await joinMeeting()).to.equal(false)
     expect($toasts.get()[0]!.messageId).to.equal('calendar.errors.joinRefused')
     expect($meetingJoin.get()).to.equal(null)
+  })
+
+  it('says a join with no answer may be starting, not that it failed with a code', async () => {
+    await time.tick(50 * minute)
+    await openReady()
+    socket.answer('meeting:join', () => NO_REPLY)
+    expect(await joinMeeting()).to.equal(false)
+    expect($toasts.get()[0]!.messageId).to.equal('calendar.errors.joinNoAnswer')
   })
 
   it('reloads the day when the meeting ends: the appointment shows attended', async () => {

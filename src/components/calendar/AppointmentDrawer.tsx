@@ -64,7 +64,7 @@ function AppointmentDrawerContent({ open }: { open: OpenAppointment }) {
     <>
       {open.status === 'failed' && !appointment && (
         <GenericError
-          messageId="calendar.errors.load"
+          messageId={open.error === 408 ? 'calendar.errors.loadNoAnswer' : 'calendar.errors.load'}
           values={{ code: open.error ?? 500 }}
           onRetry={() => void reloadOpenAppointment()}
         />

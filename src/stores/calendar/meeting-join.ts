@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores'
 import { MeetingJoinedSchema } from '../../protocol'
 import { clock } from '../../services/clock'
-import { SocketRequestError } from '../../services/socket'
+import { isUnanswered, SocketRequestError } from '../../services/socket'
 import { realtime } from '../session/connection'
 import { $activity } from '../status/activity'
 import {
@@ -58,7 +58,12 @@ export async function joinMeeting(): Promise<boolean> {
     const code = failure instanceof SocketRequestError ? failure.code : 500
     notify({
       variant: 'danger',
-      messageId: code === 409 ? 'calendar.errors.joinRefused' : 'calendar.errors.join',
+      // No answer: the server may have let the agent in; its meeting:join then starts the meeting.
+      messageId: isUnanswered(failure)
+        ? 'calendar.errors.joinNoAnswer'
+        : code === 409
+          ? 'calendar.errors.joinRefused'
+          : 'calendar.errors.join',
       values: { code },
     })
     return false

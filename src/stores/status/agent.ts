@@ -9,7 +9,7 @@ import {
 } from '../../protocol'
 import { DISCONNECTION_LOG_MAX } from '../../constants'
 import { clock } from '../../services/clock'
-import { SocketRequestError } from '../../services/socket'
+import { isNotSent, isUnanswered, SocketRequestError } from '../../services/socket'
 import { $busyInCall, HangupKept, hangupActive } from './activity'
 import { realtime } from '../session/connection'
 import { onLogout } from '../session/logout'
@@ -126,7 +126,12 @@ export async function changeStatus(status: string): Promise<boolean> {
     const code = error instanceof SocketRequestError ? error.code : 0
     alertAgent({
       variant: 'danger',
-      messageId: 'status.changeFailed',
+      // No answer: the server may have the new status, and its update shows it when it comes.
+      messageId: isUnanswered(error)
+        ? 'status.changeNoAnswer'
+        : isNotSent(error)
+          ? 'status.changeNotSent'
+          : 'status.changeFailed',
       values: { code },
       key: 'status-changed',
     })

@@ -10,7 +10,7 @@ import { $scheduleDrawer, closeScheduleDrawer } from '../../../src/stores/calend
 import { DRAWER_OPEN_DELAY_MS } from '../../../src/constants'
 import { clearToasts } from '../../../src/stores/app/toasts'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
-import type { FakeSocket } from '../../support/fake-socket'
+import { NO_REPLY, type FakeSocket } from '../../support/fake-socket'
 import { ok, refused } from '../../support/call-fixtures'
 import { calendarAppointment, fakeApi, offline, onlineSocket } from '../../support/calendar-fixtures'
 import { renderArea, type RenderedArea } from '../../support/render-area'
@@ -53,6 +53,15 @@ describe('<AppointmentDrawer>', () => {
     )
   }
   const tab = (panel: string) => q<HTMLElement & { disabled: boolean }>(`sl-tab[panel="${panel}"]`)!
+
+  it('says an appointment with no answer could not be loaded because the server did not answer', async () => {
+    socket.answer('appointments:get', () => NO_REPLY)
+    openAppointment('f'.repeat(24))
+    await waitUntil(
+      () => area.text().includes('This appointment could not be loaded: the server did not answer in time.'),
+      area.text(),
+    )
+  })
 
   it('shows the summary: title, type and status tags, start and end in the agent zone and the customer zone', async () => {
     await open(calendarAppointment({ startAt: '2026-11-23T13:00:00.000Z', timezone: 'America/Santiago' }))
