@@ -3,6 +3,7 @@ import type { MessageId } from '../../stores/app/i18n'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { controlStyles } from './controls.styles'
 import { loadAlert, useShoelaceWhen } from './shoelace-on-demand'
+import { useBackOnline } from './useBackOnline'
 
 interface GenericErrorProps {
   /** Which explanation to show. */
@@ -13,11 +14,20 @@ interface GenericErrorProps {
   onRetry: () => void
   /** When given, a second button reloads the page (what is left when retrying cannot help). */
   onReload?: (() => void) | undefined
+  /** Retries by itself when the browser has the network back (a page's HTTP load that failed). */
+  retryWhenOnline?: boolean
 }
 
 /** The generic error with a retry button: what a view shows instead of going blank. */
-export function GenericError({ messageId, values, onRetry, onReload }: GenericErrorProps) {
+export function GenericError({
+  messageId,
+  values,
+  onRetry,
+  onReload,
+  retryWhenOnline = false,
+}: GenericErrorProps) {
   useShadowStyles(controlStyles)
+  useBackOnline(onRetry, retryWhenOnline)
   useShoelaceWhen(true, loadAlert)
   return (
     <sl-alert variant="danger" open role="alert">

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useStore } from '@nanostores/react'
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../constants'
 import { clock } from '../../services/clock'
-import { $browserOnline } from '../../stores/app/browser-presence'
+import { useBackOnline } from './useBackOnline'
 
 /** Where a lazy chunk stands. */
 export type LazyState<T> =
@@ -70,15 +69,7 @@ export function useLazyModule<T>(loader: () => Promise<T>): [LazyState<T>, () =>
   }, [])
 
   // The network cut that failed the chunk is over: the agent should not have to ask for it.
-  const online = useStore($browserOnline)
-  const wasOnline = useRef(online)
-  useEffect(() => {
-    const cameBack = online && !wasOnline.current
-    wasOnline.current = online
-    if (cameBack && state.status === 'failed') retry()
-    // Only the network's return asks again; a failure while online waits for the agent's retry.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [online])
+  useBackOnline(retry, state.status === 'failed')
   return [state, retry]
 }
 

@@ -62,7 +62,11 @@ export default function CallDetailPage() {
           <h2 id="page-title">
             <FormattedMessage id="history.detail.title" />
           </h2>
-          <GenericError messageId="history.detail.failed" onRetry={() => void loadCallDetail(id)} />
+          <GenericError
+            retryWhenOnline
+            messageId="history.detail.failed"
+            onRetry={() => void loadCallDetail(id)}
+          />
         </>
       ) : (
         <>

@@ -51,7 +51,11 @@ export default function HistoryPage() {
       </header>
       <HistoryFilters />
       {state.failed ? (
-        <GenericError messageId="history.failed" onRetry={() => void loadHistory(state.page)} />
+        <GenericError
+          retryWhenOnline
+          messageId="history.failed"
+          onRetry={() => void loadHistory(state.page)}
+        />
       ) : firstLoad ? (
         <PageLoading />
       ) : state.rows.length === 0 ? (

@@ -17,6 +17,7 @@ import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js'
 import { ProgressBar } from '../common/ProgressBar'
 import { registerRecordingIcons } from '../icons/recordings-icons'
 import { useFocusKept } from '../common/useFocusKept'
+import { useBackOnline } from '../common/useBackOnline'
 
 // The download and delete icons come with the page's lazy chunk, not with the first screen.
 registerRecordingIcons()
@@ -32,6 +33,8 @@ export default function RecordingBackupsPage() {
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   useEffect(() => void loadRecordingBackups(), [])
+  // A list that failed offline loads again once the network is back.
+  useBackOnline(() => void loadRecordingBackups(), state.error?.kind === 'failed')
   const list = useRef<HTMLDivElement>(null)
   // Deleting a backup removes its row: the focus goes to the next backup, not to the page.
   useFocusKept(list, 'tr[data-backup-id]', state.backups.map((backup) => backup.id).join())

@@ -16,6 +16,7 @@ import { RecordingsTable } from '../recordings/RecordingsTable'
 import { RecordingPlayer } from '../recordings/RecordingPlayer'
 import { DeleteRecordingsDialog } from '../recordings/DeleteRecordingsDialog'
 import { controlStyles } from '../common/controls.styles'
+import { useBackOnline } from '../common/useBackOnline'
 import { recordingsStyles } from '../recordings/recordings.styles'
 
 /**
@@ -46,6 +47,9 @@ export default function RecordingsPage() {
     else closeRecordingPlayer()
   }, [playing])
   useEffect(() => () => closeRecordingPlayer(), [])
+
+  // A list that failed offline loads again once the network is back.
+  useBackOnline(() => void loadRecordings(), state.error?.kind === 'failed')
 
   const filtered = state.filters.statuses.length > 0 || state.filters.from !== '' || state.filters.to !== ''
   const ticked = state.rows.filter((row) => selected.has(row.id))

@@ -49,7 +49,11 @@ export default function AnnouncementsPage() {
         </p>
       )}
       {state.status === 'failed' ? (
-        <GenericError messageId="announcements.failed" onRetry={() => void loadAnnouncements(state.page)} />
+        <GenericError
+          retryWhenOnline
+          messageId="announcements.failed"
+          onRetry={() => void loadAnnouncements(state.page)}
+        />
       ) : state.status !== 'loaded' && state.items.length === 0 ? (
         <PageLoading />
       ) : state.items.length === 0 ? (

@@ -73,7 +73,11 @@ export default function MetricsPage() {
         </div>
       </header>
       {state.status === 'failed' ? (
-        <GenericError messageId="metrics.failed" onRetry={() => void loadMetrics(state.period)} />
+        <GenericError
+          retryWhenOnline
+          messageId="metrics.failed"
+          onRetry={() => void loadMetrics(state.period)}
+        />
       ) : state.status !== 'loaded' ? (
         <PageLoading />
       ) : (

@@ -52,7 +52,11 @@ export default function NotificationsPage() {
       )}
       {/* A page size of 0: nothing has loaded yet. */}
       {state.failed ? (
-        <GenericError messageId="notifications.failed" onRetry={() => void notificationsList.refresh()} />
+        <GenericError
+          retryWhenOnline
+          messageId="notifications.failed"
+          onRetry={() => void notificationsList.refresh()}
+        />
       ) : state.limit === 0 ? (
         <PageLoading />
       ) : state.rows.length === 0 ? (

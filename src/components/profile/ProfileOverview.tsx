@@ -22,7 +22,7 @@ export function ProfileOverview() {
       </header>
       <section className="card profile-card">
         {profile.status === 'failed' ? (
-          <GenericError messageId="profile.failed" onRetry={() => void loadProfile()} />
+          <GenericError retryWhenOnline messageId="profile.failed" onRetry={() => void loadProfile()} />
         ) : profile.status === 'loaded' ? (
           <>
             <sl-icon name="person-circle" aria-hidden="true" className="avatar"></sl-icon>

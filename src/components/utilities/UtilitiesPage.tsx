@@ -27,7 +27,11 @@ export default function UtilitiesPage() {
           <FormattedMessage id="utilities.segments.title" />
         </h3>
         {segments.status === 'failed' ? (
-          <GenericError messageId="utilities.segments.failed" onRetry={() => void loadAgentSegments()} />
+          <GenericError
+            retryWhenOnline
+            messageId="utilities.segments.failed"
+            onRetry={() => void loadAgentSegments()}
+          />
         ) : segments.status === 'loaded' ? (
           segments.segments.length === 0 ? (
             <PageEmpty messageId="utilities.segments.empty" />

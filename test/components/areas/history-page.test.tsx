@@ -9,6 +9,7 @@ import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import { historyItem, page, typeInto } from '../../support/areas-fixtures'
 import { renderArea, type RenderedArea } from '../../support/render-area'
 import { resetSession, signIn } from '../../support/session'
+import { watchPresence } from '../../../src/stores/app/browser-presence'
 
 const SALES = { id: 'a'.repeat(24), name: 'Sales' }
 const SUPPORT = { id: 'b'.repeat(24), name: 'Support' }
@@ -112,6 +113,25 @@ describe('History page', () => {
     calls = () => ({ body: page([historyItem()]) })
     ;[...area.shadow.querySelectorAll('button')].find((b) => b.textContent?.includes('Try again'))!.click()
     await waitUntil(() => rows().length === 1, 'the retry did not load')
+  })
+
+  it('loads again by itself when the browser has the network back after a failure offline', async () => {
+    const stop = watchPresence({ offline: () => {}, online: () => {}, wake: () => {} })
+    try {
+      window.dispatchEvent(new Event('offline'))
+      calls = () => ({ status: 0, body: null })
+      area = await renderArea(<HistoryPage />)
+      await waitUntil(() => area.text().includes('The history could not be loaded.'), 'no error')
+      const asked = callRequests().length
+      calls = () => ({ body: page([historyItem()]) })
+      window.dispatchEvent(new Event('online'))
+      await waitUntil(() => rows().length === 1, 'the history was not asked for again')
+      expect(callRequests()).to.have.length(asked + 1)
+      expect(area.text()).not.to.contain('could not be loaded')
+    } finally {
+      window.dispatchEvent(new Event('online'))
+      stop()
+    }
   })
 
   it('pages by keyboard: the arrow keeps the focus, and at the last page it says so and does nothing', async () => {

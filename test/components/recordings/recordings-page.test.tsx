@@ -16,6 +16,7 @@ import { fakeApi, type FakeApi, type SeenRequest } from '../../support/fake-api'
 import { newId } from '../../support/call-fixtures'
 import { renderArea, type RenderedArea } from '../../support/render-area'
 import { resetSession, signIn } from '../../support/session'
+import { watchPresence } from '../../../src/stores/app/browser-presence'
 
 function recording(overrides: Partial<Recording> = {}): Recording {
   const id = newId()
@@ -249,6 +250,25 @@ describe('the Recordings page', () => {
       'The recordings could not be loaded: the server cannot be reached; check your connection',
     )
     expect(text(area!.shadow)).not.to.include('Failed to fetch')
+  })
+
+  it('loads the list again by itself when the browser has the network back', async () => {
+    const stop = watchPresence({ offline: () => {}, online: () => {}, wake: () => {} })
+    try {
+      window.dispatchEvent(new Event('offline'))
+      api.route('GET', '/api/recordings', { status: 0 })
+      await show()
+      await waitUntil(() => text(area!.shadow).includes('could not be loaded'), 'no error shown')
+      const asked = lists().length
+      api.route('GET', '/api/recordings', page([recording()]))
+      window.dispatchEvent(new Event('online'))
+      await waitUntil(() => $$('tbody tr').length === 1, 'the list was not asked for again')
+      expect(lists()).to.have.length(asked + 1)
+      expect(text(area!.shadow)).not.to.include('could not be loaded')
+    } finally {
+      window.dispatchEvent(new Event('online'))
+      stop()
+    }
   })
 
   it('opens the player on /recordings/{id}: a stored one streams from its media URL; one in progress says so', async () => {
