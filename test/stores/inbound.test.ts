@@ -9,7 +9,7 @@ import { $tabRole } from '../../src/stores/app/tab-role'
 import { $toasts, clearToasts } from '../../src/stores/app/toasts'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import { waitUntil } from '../support/waits'
-import type { FakeSocket } from '../support/fake-socket'
+import { NO_REPLY, type FakeSocket } from '../support/fake-socket'
 import {
   connectFakeSocket,
   inboundCall,
@@ -83,6 +83,18 @@ describe('inbound ringing', () => {
     socket.serverEmit('inbound', inboundCall())
     await answerInbound()
     expect(toastIds()).to.deep.equal(['call.inbound.answeredByAnother'])
+  })
+
+  it('says an answer with no reply may have been taken, and opens the call when the server joins the agent', async () => {
+    const ringing = inboundCall()
+    socket.answer('answer', () => NO_REPLY)
+    socket.serverEmit('inbound', ringing)
+    await answerInbound()
+    expect(toastIds()).to.deep.equal(['call.inbound.answerNoAnswer'])
+    expect($call.get()).to.equal(null)
+    // The server had given the call to the agent: its `join` push opens it here.
+    socket.serverEmit('join', joinedCall({}, ringing))
+    await waitUntil(() => $call.get()?.id === ringing.id, 'the late join did not open the call')
   })
 
   it('joins a call whose answer leaves out customerPermissions and recordingsSettings (documented defaults)', async () => {

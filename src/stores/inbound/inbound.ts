@@ -77,16 +77,21 @@ function answerFailed(callId: string, code: number): void {
   if (!stopRinging(callId, 'answer-error')) return
   // A malformed answer (502) already told the agent what broke: "answered by another" would mislead.
   if (code === 502) return
-  notify({
-    variant: 'warning',
-    messageId: code === 422 ? 'call.inbound.customerLeftBefore' : 'call.inbound.answeredByAnother',
-  })
+  // No answer in time (408): the server may have given the call to the agent; its `join` opens it.
+  const messageId =
+    code === 422
+      ? 'call.inbound.customerLeftBefore'
+      : code === 408
+        ? 'call.inbound.answerNoAnswer'
+        : 'call.inbound.answeredByAnother'
+  notify({ variant: 'warning', messageId })
 }
 
 /**
  * Answers the ringing call; on success the agent is in the call. A refusal tells why: 422 the
  * customer left before, 502 the server's reply broke the contract (the protocol error says so),
- * anything else another agent answered (SPEC §8).
+ * 408 no answer in time (it may have been answered: the server's `join` then opens it), anything else
+ * another agent answered (SPEC §8).
  *
  * @example
  * await answerInbound()
