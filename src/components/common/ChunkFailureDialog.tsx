@@ -1,9 +1,10 @@
-import { useLayoutEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { FormattedMessage } from 'react-intl'
 import type { MessageId } from '../../stores/app/i18n'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { controlStyles } from './controls.styles'
 import { chunkFailureDialogStyles } from './chunk-failure-dialog.styles'
+import { useModalDialog } from './useModalDialog'
 import { trapTab } from './focus'
 
 interface ChunkFailureDialogProps {
@@ -34,16 +35,7 @@ export function ChunkFailureDialog({
   useShadowStyles(controlStyles, chunkFailureDialogStyles)
   const dialog = useRef<HTMLDialogElement>(null)
   const retry = useRef<HTMLButtonElement>(null)
-  useLayoutEffect(() => {
-    const element = dialog.current
-    const before = (element?.getRootNode() as ShadowRoot | Document | undefined)?.activeElement
-    if (element && !element.open) element.showModal()
-    retry.current?.focus()
-    return () => {
-      element?.close()
-      if (before instanceof HTMLElement && before.isConnected) before.focus()
-    }
-  }, [])
+  useModalDialog(dialog, retry)
   return (
     <dialog
       ref={dialog}

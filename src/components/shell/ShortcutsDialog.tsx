@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { SHORTCUTS } from '../common/shortcuts'
+import { useModalDialog } from '../common/useModalDialog'
 import { trapTab } from '../common/focus'
 
 interface ShortcutsDialogProps {
@@ -16,17 +17,7 @@ export function ShortcutsDialog({ onClose }: ShortcutsDialogProps) {
   const intl = useIntl()
   const dialog = useRef<HTMLDialogElement>(null)
   const close = useRef<HTMLButtonElement>(null)
-  useLayoutEffect(() => {
-    const element = dialog.current
-    const before = (element?.getRootNode() as ShadowRoot | Document | undefined)?.activeElement
-    if (element && !element.open) element.showModal()
-    // Inside the dialog from the start (a shadow root's dialog may leave it on the body).
-    close.current?.focus()
-    return () => {
-      element?.close()
-      if (before instanceof HTMLElement && before.isConnected) before.focus()
-    }
-  }, [])
+  useModalDialog(dialog, close)
   return (
     <dialog
       ref={dialog}

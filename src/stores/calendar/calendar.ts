@@ -54,22 +54,25 @@ let sequence = 0
 
 const byStart = (a: Appointment, b: Appointment) => Date.parse(a.startAt) - Date.parse(b.startAt)
 
-/** Loads the shown day again (after a reconnect, a booking, a retry). */
-export async function reloadCalendarDay(): Promise<void> {
+/**
+ * Puts the wanted day (date, zone, calendar) in `$calendarDay` as loading or waiting: what it showed
+ * stays only while it is still the same day of the same calendar.
+ */
+function showDayAs(status: 'loading' | 'idle'): CalendarDay {
   const date = $calendarDate.get()
   const timeZone = $calendarTimeZone.get()
   const user = $calendarViewUser.get()
-  const request = ++sequence
   const current = $calendarDay.get()
   const same = current.date === date && current.user === user && current.timeZone === timeZone
-  $calendarDay.set({
-    status: 'loading',
-    date,
-    timeZone,
-    user,
-    appointments: same ? current.appointments : [],
-    error: null,
-  })
+  const day = { status, date, timeZone, user, appointments: same ? current.appointments : [], error: null }
+  $calendarDay.set(day)
+  return day
+}
+
+/** Loads the shown day again (after a reconnect, a booking, a retry). */
+export async function reloadCalendarDay(): Promise<void> {
+  const request = ++sequence
+  const { date, timeZone, user } = showDayAs('loading')
   try {
     const found = await realtime().request(
       'appointments:find',
@@ -142,29 +145,14 @@ export function setCalendarTimeZone(timeZone: string | null): void {
   if (zone !== $calendarTimeZone.get()) $calendarTimeZone.set(zone)
 }
 
-/**
- * Loads the day when the link is up; otherwise the day waits (idle) for it, keeping what it shows only
- * while it is still the same day of the same calendar.
- */
+/** Loads the day when the link is up; otherwise the day waits (idle) for it. */
 function reloadWhenOnline(): void {
   if ($linkOnline.get()) {
     void reloadCalendarDay()
     return
   }
   sequence += 1
-  const current = $calendarDay.get()
-  const date = $calendarDate.get()
-  const timeZone = $calendarTimeZone.get()
-  const user = $calendarViewUser.get()
-  const same = current.date === date && current.user === user && current.timeZone === timeZone
-  $calendarDay.set({
-    status: 'idle',
-    date,
-    timeZone,
-    user,
-    appointments: same ? current.appointments : [],
-    error: null,
-  })
+  showDayAs('idle')
 }
 
 /**
