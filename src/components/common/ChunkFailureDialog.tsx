@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useId, useRef } from 'react'
 import { FormattedMessage } from 'react-intl'
 import type { MessageId } from '../../stores/app/i18n'
 import { useShadowStyles } from '../root/useShadowStyles'
@@ -36,23 +36,26 @@ export function ChunkFailureDialog({
   const dialog = useRef<HTMLDialogElement>(null)
   const retry = useRef<HTMLButtonElement>(null)
   useModalDialog(dialog, retry)
+  // Unique ids: two consoles on one page (or two elements in one root) must not share them.
+  const titleElementId = useId()
+  const messageElementId = useId()
   return (
     <dialog
       ref={dialog}
       className="chunk-failure-dialog"
       role="alertdialog"
-      aria-labelledby="chunk-failure-title"
-      aria-describedby="chunk-failure-message"
+      aria-labelledby={titleElementId}
+      aria-describedby={messageElementId}
       onKeyDown={(event) => trapTab(event, dialog.current)}
       onCancel={(event) => {
         event.preventDefault()
         onClose()
       }}
     >
-      <h2 id="chunk-failure-title">
+      <h2 id={titleElementId}>
         <FormattedMessage id={titleId} />
       </h2>
-      <p id="chunk-failure-message">
+      <p id={messageElementId}>
         <FormattedMessage id={messageId} />
       </p>
       <div className="dialog-actions">

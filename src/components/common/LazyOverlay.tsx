@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ComponentType } from 'react'
+import type { ComponentType } from 'react'
 import { FormattedMessage } from 'react-intl'
 import type { MessageId } from '../../stores/app/i18n'
 import { reloadConsolePage } from '../../stores/app/page-reload'
 import { ChunkFailureDialog } from './ChunkFailureDialog'
 import { chunkFailureMessageId, useLazyModule } from './useLazyModule'
+import { useTurnedOn } from './useTurnedOn'
 
 interface LazyOverlayProps<P extends object> {
   /** Imports the chunk; its default export is the overlay's component. */
@@ -37,14 +38,8 @@ export function LazyOverlay<P extends object>({
   open = true,
 }: LazyOverlayProps<P>) {
   const [state, retry] = useLazyModule(load)
-  const wasOpen = useRef(open)
-  useEffect(() => {
-    const reopened = open && !wasOpen.current
-    wasOpen.current = open
-    if (reopened && state.status === 'failed') retry()
-    // Only opening it again asks again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open])
+  // Only opening it again asks again.
+  useTurnedOn(open, retry, state.status === 'failed')
   if (state.status === 'loading')
     return (
       <p className="visually-hidden" role="status">
