@@ -9,6 +9,7 @@ import {
 } from '../../stores/calendar/schedule-lists'
 import { loadCalendarsToBook } from '../../stores/calendar/schedule'
 import type { MessageId } from '../../stores/app/i18n'
+import { useBackOnline } from '../common/useBackOnline'
 import '@shoelace-style/shoelace/dist/components/alert/alert.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
 
@@ -52,6 +53,8 @@ export function ScheduleProblems({ service }: { service: string | null }) {
     if (service && formUnreachable) void loadServiceForm(service)
     if (unreachable(referrers)) void loadReferrers()
   }
+  // What failed because the network was cut loads again when it is back, without the agent's retry.
+  useBackOnline(retryUnreachable, offline)
   return (
     <>
       {offline && <Problem messageId="calendar.errors.catalogueUnreachable" onRetry={retryUnreachable} />}

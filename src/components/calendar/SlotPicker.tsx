@@ -3,28 +3,42 @@ import { useStore } from '@nanostores/react'
 import { $calendarTimeZone } from '../../stores/calendar/calendar'
 import { dayOf, formatDate, readDate, utcNoonOf } from '../../lib/zoned-time'
 import { $scheduleDays, $scheduleHours, type Loadable } from '../../stores/calendar/schedule-lists'
-import { chooseDay, chooseHour, type ScheduleForm } from '../../stores/calendar/schedule'
+import { chooseDay, chooseHour, reloadDays, type ScheduleForm } from '../../stores/calendar/schedule'
+import { useBackOnline } from '../common/useBackOnline'
 import { ChoiceGrid } from './ChoiceGrid'
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js'
+import '@shoelace-style/shoelace/dist/components/button/button.js'
 import { zoneName } from '../../lib/zone-name'
 
+/**
+ * A list's loading, failure or emptiness. A failure has a retry, and one because no server answered
+ * loads again by itself when the network is back: else only choosing another month or day asked again.
+ */
 function ListState({
   list,
   emptyId,
+  onRetry,
 }: {
   list: Loadable<unknown[]>
   emptyId: 'calendar.schedule.noDays' | 'calendar.schedule.noHours'
+  onRetry: () => void
 }) {
   const intl = useIntl()
+  useBackOnline(onRetry, list.status === 'failed' && list.error === 0)
   if (list.status === 'loading')
     return <sl-spinner aria-label={intl.formatMessage({ id: 'app.loading' })}></sl-spinner>
   if (list.status === 'failed')
     return (
-      <p className="field-problem" role="alert">
-        {list.error === 0
-          ? intl.formatMessage({ id: 'calendar.errors.slotsUnreachable' })
-          : intl.formatMessage({ id: 'calendar.errors.slots' }, { code: list.error ?? 500 })}
-      </p>
+      <div className="list-problem">
+        <p className="field-problem" role="alert">
+          {list.error === 0
+            ? intl.formatMessage({ id: 'calendar.errors.slotsUnreachable' })
+            : intl.formatMessage({ id: 'calendar.errors.slots' }, { code: list.error ?? 500 })}
+        </p>
+        <sl-button size="small" onClick={onRetry}>
+          {intl.formatMessage({ id: 'errors.retry' })}
+        </sl-button>
+      </div>
     )
   if (list.status === 'ready' && list.data.length === 0)
     return <p className="muted">{intl.formatMessage({ id: emptyId })}</p>
@@ -38,6 +52,7 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
   const hours = useStore($scheduleHours)
   const agentZone = useStore($calendarTimeZone)
   const { year, month } = readDate(form.month)
+  const chosenDay = form.day
   const dayChoices = days.data.map((item) => {
     const value = formatDate({ year, month, day: item.day })
     const noon = utcNoonOf(value)
@@ -78,7 +93,7 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
     <>
       <section className="slot-section" aria-labelledby="schedule-days-title">
         <h3 id="schedule-days-title">{intl.formatMessage({ id: 'calendar.schedule.day' })}</h3>
-        <ListState list={days} emptyId="calendar.schedule.noDays" />
+        <ListState list={days} emptyId="calendar.schedule.noDays" onRetry={reloadDays} />
         {dayChoices.length > 0 && (
           <ChoiceGrid
             className="days"
@@ -98,8 +113,8 @@ export function SlotPicker({ form, hourError }: { form: ScheduleForm; hourError:
             { zone: zoneName(form.timeZone, intl.locale) },
           )}
         </h3>
-        {form.day ? (
-          <ListState list={hours} emptyId="calendar.schedule.noHours" />
+        {chosenDay ? (
+          <ListState list={hours} emptyId="calendar.schedule.noHours" onRetry={() => chooseDay(chosenDay)} />
         ) : (
           <p className="muted">{intl.formatMessage({ id: 'calendar.schedule.chooseDayFirst' })}</p>
         )}

@@ -90,6 +90,12 @@ export const scheduleStyles = css`
     color: var(--sl-color-danger-700);
     font-size: var(--sl-font-size-small);
   }
+  .schedule-drawer .list-problem {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--sl-spacing-x-small);
+  }
   .schedule-drawer .time-zone-select {
     position: relative;
     display: grid;

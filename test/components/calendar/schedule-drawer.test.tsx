@@ -7,6 +7,7 @@ import { DRAWER_OPEN_DELAY_MS } from '../../../src/constants'
 import { $scheduleDrawer, $scheduleForm, closeScheduleDrawer } from '../../../src/stores/calendar/schedule'
 import { setCalendarTimeZone } from '../../../src/stores/calendar/calendar'
 import { $toasts, clearToasts } from '../../../src/stores/app/toasts'
+import { watchPresence } from '../../../src/stores/app/browser-presence'
 import { clearTokens, setTokens } from '../../../src/stores/session/tokens'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import {
@@ -352,6 +353,31 @@ describe('<ScheduleArea> create drawer', () => {
     expect(all('.schedule-problem')).to.have.length(0)
   })
 
+  it('loads the calendars and links by itself when the network is back after they failed offline', async () => {
+    const stop = watchPresence({ offline: () => {}, online: () => {}, wake: () => {} })
+    try {
+      window.dispatchEvent(new Event('offline'))
+      let reachable = false
+      const down = (answer: () => FakeResponse) => () => (reachable ? answer() : { status: 0, body: null })
+      server({
+        'GET /services': down(() => ({ body: { data: [{ id: SERVICE, title: 'Onboarding' }] } })),
+        'GET /referrers': down(() => ({ body: { data: [{ url: 'https://shop.example/book' }] } })),
+      })
+      area = await renderArea(<ScheduleArea />)
+      await time.tick(DRAWER_OPEN_DELAY_MS)
+      await waitUntil(() => all('.schedule-problem').length === 1, area.text())
+      reachable = true
+      window.dispatchEvent(new Event('online'))
+      await waitUntil(() => all('.days .choice').length === 2, 'the calendars were not asked for again', {
+        timeout: 3_000,
+      })
+      expect(all('.schedule-problem')).to.have.length(0)
+    } finally {
+      window.dispatchEvent(new Event('online'))
+      stop()
+    }
+  })
+
   it('says the calendars could not be loaded when the server fails, with its code', async () => {
     server({ 'GET /services': () => ({ status: 500, body: { code: 500, message: 'down' } }) })
     area = await renderArea(<ScheduleArea />)
@@ -373,6 +399,73 @@ describe('<ScheduleArea> create drawer', () => {
           ),
       area.text(),
     )
+  })
+
+  it('offers a retry when the free days fail, which lists them without choosing the calendar again', async () => {
+    let failing = true
+    server({
+      'GET /users/:id/dates': () =>
+        failing
+          ? { status: 500, body: { code: 500, message: 'down' } }
+          : { body: { data: [{ utc: '2026-11-24T12:00:00.000Z', weekday: 2, day: 24 }] } },
+    })
+    area = await renderArea(<ScheduleArea />)
+    await time.tick(DRAWER_OPEN_DELAY_MS)
+    await waitUntil(() => area.text().includes('The free times could not be loaded (code 500).'), area.text())
+    failing = false
+    const retry = all('.slot-section sl-button').find((button) => button.textContent?.includes('Try again'))
+    expect(retry, 'no retry beside the failure').to.exist
+    retry!.click()
+    await waitUntil(() => all('.days .choice').length === 1, 'the retry did not list the days', {
+      timeout: 3_000,
+    })
+    expect(area.text()).not.to.contain('could not be loaded')
+  })
+
+  it('offers a retry when the free hours of a day fail, keeping the chosen day', async () => {
+    let failing = true
+    server({
+      'GET /users/:id/hours': (request) =>
+        failing
+          ? { status: 503, body: { code: 503, message: 'busy' } }
+          : { body: { data: [{ utc: `${request.query.get('date')}T13:00:00.000Z`, time: '10:00' }] } },
+    })
+    await mountOpen()
+    all('.days .choice')[0]!.click()
+    await waitUntil(() => area.text().includes('The free times could not be loaded (code 503).'), area.text())
+    failing = false
+    const retry = all('.slot-section sl-button').find((button) => button.textContent?.includes('Try again'))
+    expect(retry, 'no retry beside the failure').to.exist
+    retry!.click()
+    await waitUntil(() => all('.hours .choice').length === 1, 'the retry did not list the hours', {
+      timeout: 3_000,
+    })
+    expect($scheduleForm.get().day).to.equal('2026-11-24')
+  })
+
+  it('lists the free times by itself when the network is back after they failed offline', async () => {
+    const stop = watchPresence({ offline: () => {}, online: () => {}, wake: () => {} })
+    try {
+      window.dispatchEvent(new Event('offline'))
+      let reachable = false
+      server({
+        'GET /users/:id/dates': () =>
+          reachable
+            ? { body: { data: [{ utc: '2026-11-24T12:00:00.000Z', weekday: 2, day: 24 }] } }
+            : { status: 0, body: null },
+      })
+      area = await renderArea(<ScheduleArea />)
+      await time.tick(DRAWER_OPEN_DELAY_MS)
+      await waitUntil(() => area.text().includes('the server cannot be reached'), area.text())
+      reachable = true
+      window.dispatchEvent(new Event('online'))
+      await waitUntil(() => all('.days .choice').length === 1, 'the days were not asked for again', {
+        timeout: 3_000,
+      })
+    } finally {
+      window.dispatchEvent(new Event('online'))
+      stop()
+    }
   })
 
   it('shows the server message when it cannot schedule, sending once and keeping the focus on Schedule', async () => {
