@@ -123,6 +123,10 @@ describe('<agent-console> shell', () => {
         ),
       )
       expect(visibleText(element)).to.contain('NotAllowedError: Permission denied')
+      // The way out, in the agent's language: the browser's message says nothing of it.
+      expect(visibleText(element)).to.contain(
+        'The browser blocks the camera and microphone for this page: allow them with the camera icon in the address bar.',
+      )
       expect(button(element, 'Connect')!.disabled).to.equal(true)
       expect(socket().sent).to.deep.equal([])
       media.getUserMedia = original.getUserMedia
@@ -130,6 +134,22 @@ describe('<agent-console> shell', () => {
       await waitUntil(() => !startupButton(element, 'Connect')?.disabled, 'the retry did not pass', {
         timeout: 5_000,
       })
+    })
+
+    it('says another application holds the camera when the browser cannot start it', async () => {
+      media.getUserMedia = () =>
+        Promise.reject(new DOMException('Could not start video source', 'NotReadableError'))
+      signIn(Date.now())
+      const element = await mount(html`<agent-console lang="es"></agent-console>`)
+      await waitUntil(
+        () =>
+          visibleText(element).includes(
+            'Otra aplicación o pestaña está usando la cámara o el micrófono: ciérrala.',
+          ),
+        'no advice',
+        { timeout: 5_000 },
+      )
+      expect(visibleText(element)).to.contain('NotReadableError: Could not start video source')
     })
 
     it('keeps connect disabled without a microphone', async () => {

@@ -368,6 +368,28 @@ describe('the active call', () => {
     })
   })
 
+  it('tells the agent how to get the camera back when the browser blocks it in a call', async () => {
+    const media = navigator.mediaDevices
+    const getUserMedia = media.getUserMedia
+    media.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+    try {
+      socket.serverEmit('join', joinedCall())
+      await waitUntil(
+        () => $toasts.get().find((toast) => toast.messageId === 'call.media.error'),
+        'no toast',
+        {
+          timeout: 5000,
+        },
+      )
+      const toast = $toasts.get().find((shown) => shown.messageId === 'call.media.error')!
+      expect(toast.values).to.deep.equal({ message: 'Permission denied' })
+      expect(toast).to.include({ detailId: 'media.captureAdvice' })
+      expect(toast.detailValues).to.deep.equal({ advice: 'blocked' })
+    } finally {
+      media.getUserMedia = getUserMedia
+    }
+  })
+
   it('opens the camera and microphone for the call', async () => {
     socket.serverEmit('join', joinedCall())
     await waitUntil(() => $localMedia.get().stream, 'no local stream', { timeout: 5000 })

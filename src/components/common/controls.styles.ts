@@ -237,6 +237,9 @@ export const controlStyles = css`
   .notice > p {
     margin: 0 0 var(--sl-spacing-x-small);
   }
+  .notice > p:last-child {
+    margin-bottom: 0;
+  }
   .notice.danger {
     border-left-color: var(--sl-color-danger-600);
     background: var(--sl-color-danger-50);

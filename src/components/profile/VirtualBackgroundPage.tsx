@@ -109,9 +109,16 @@ export default function VirtualBackgroundPage() {
               </p>
             )}
             {preview.error && (
-              <p className="notice danger">
-                <FormattedMessage id="call.media.error" values={{ message: preview.error }} />
-              </p>
+              <div className="notice danger" role="alert">
+                <p>
+                  <FormattedMessage id="call.media.error" values={{ message: preview.error }} />
+                </p>
+                {preview.advice !== 'none' && (
+                  <p>
+                    <FormattedMessage id="media.captureAdvice" values={{ advice: preview.advice }} />
+                  </p>
+                )}
+              </div>
             )}
           </figure>
           <fieldset className="backgrounds" disabled={!settings}>

@@ -43,12 +43,19 @@ export function StartupModal() {
         </p>
       )}
       {state.phase === 'failed' && state.error && (
-        <p className="notice danger" role="alert">
-          <FormattedMessage
-            id="startup.error"
-            values={{ message: `${state.error.reason}: ${state.error.message}` }}
-          />
-        </p>
+        <div className="notice danger" role="alert">
+          <p>
+            <FormattedMessage
+              id="startup.error"
+              values={{ message: `${state.error.reason}: ${state.error.message}` }}
+            />
+          </p>
+          {state.error.advice !== 'none' && (
+            <p>
+              <FormattedMessage id="media.captureAdvice" values={{ advice: state.error.advice }} />
+            </p>
+          )}
+        </div>
       )}
       {ready && (
         <>

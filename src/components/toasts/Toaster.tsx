@@ -55,6 +55,11 @@ export function Toaster() {
           <sl-icon className="toast-icon" name={icons[toast.variant]} aria-hidden="true"></sl-icon>
           <div className="toast-message">
             <FormattedMessage id={toast.messageId} values={toast.values ?? {}} />
+            {toast.detailId && (
+              <p className="toast-detail">
+                <FormattedMessage id={toast.detailId} values={toast.detailValues ?? {}} />
+              </p>
+            )}
           </div>
           <button
             type="button"

@@ -79,6 +79,9 @@ export const toastStyles = css`
     flex: 1;
     overflow-wrap: anywhere;
   }
+  .toast-detail {
+    margin: var(--sl-spacing-2x-small) 0 0;
+  }
   .toast-close {
     flex: none;
     display: inline-flex;

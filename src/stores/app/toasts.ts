@@ -14,6 +14,10 @@ export interface Toast {
   messageId: MessageId
   /** Values of the message. */
   values?: Record<string, string | number>
+  /** A second line under the message: what the agent can do about it. */
+  detailId?: MessageId
+  /** Values of the second line. */
+  detailValues?: Record<string, string | number>
   /** How long it stays, in ms; `PERSISTENT` stays until dismissed. */
   duration: number
   /** Toasts with a key replace each other (one 'reconnecting' notice, updated, not stacked). */

@@ -1,6 +1,13 @@
 import { atom } from 'nanostores'
 import type { Peer, SignalIn } from '../../protocol'
-import { hasTrack, openCallStream, setTracksEnabled, stopStream } from '../../services/media'
+import {
+  hasTrack,
+  MediaCaptureError,
+  openCallStream,
+  setTracksEnabled,
+  stopStream,
+} from '../../services/media'
+import { captureAdvice } from '../../services/capture-advice'
 import { importWithRetries } from '../../services/chunk-import'
 import type { PeerLink, PeerLinkOptions } from '../../services/peer'
 import { realtime } from '../session/connection'
@@ -124,7 +131,13 @@ async function openLocal(mine: number): Promise<void> {
     if (mine !== session) return
     const message = error instanceof Error ? error.message : String(error)
     $localMedia.set({ ...NO_MEDIA, error: message })
-    notify({ variant: 'danger', messageId: 'call.media.error', values: { message } })
+    notify({
+      variant: 'danger',
+      messageId: 'call.media.error',
+      values: { message },
+      detailId: 'media.captureAdvice',
+      detailValues: { advice: captureAdvice(error instanceof MediaCaptureError ? error.reason : null) },
+    })
   }
 }
 

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores'
-import { openCapture, stopStream } from '../../services/media'
+import { MediaCaptureError, openCapture, stopStream } from '../../services/media'
+import { captureAdvice, type CaptureAdvice } from '../../services/capture-advice'
 import { onLogout } from '../session/logout'
 import { attachBackground } from './background-effect'
 
@@ -9,9 +10,11 @@ export interface BackgroundPreviewState {
   stream: MediaStream | null
   /** The browser's message when the camera could not be opened. */
   error: string | null
+  /** What the agent can do about that error. */
+  advice: CaptureAdvice
 }
 
-const CLOSED: BackgroundPreviewState = { stream: null, error: null }
+const CLOSED: BackgroundPreviewState = { stream: null, error: null, advice: 'none' }
 
 /** The preview on `/profile/virtual-background`. */
 export const $backgroundPreview = atom<BackgroundPreviewState>(CLOSED)
@@ -33,14 +36,18 @@ export async function openBackgroundPreview(): Promise<void> {
     const stream = await openCapture({ camera: true, microphone: false })
     if (mine !== opening) return stopStream(stream)
     camera = stream.getVideoTracks()[0] ?? null
-    $backgroundPreview.set({ stream, error: null })
+    $backgroundPreview.set({ stream, error: null, advice: 'none' })
     if (camera)
       detach = attachBackground(camera, (track) =>
-        $backgroundPreview.set({ stream: new MediaStream([track]), error: null }),
+        $backgroundPreview.set({ stream: new MediaStream([track]), error: null, advice: 'none' }),
       )
   } catch (error) {
     if (mine !== opening) return
-    $backgroundPreview.set({ stream: null, error: error instanceof Error ? error.message : String(error) })
+    $backgroundPreview.set({
+      stream: null,
+      error: error instanceof Error ? error.message : String(error),
+      advice: captureAdvice(error instanceof MediaCaptureError ? error.reason : null),
+    })
   }
 }
 

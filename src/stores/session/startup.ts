@@ -6,6 +6,7 @@ import {
   stopStream,
   type DeviceAvailability,
 } from '../../services/media'
+import { captureAdvice, type CaptureAdvice } from '../../services/capture-advice'
 import { askDesktopPermission } from '../../services/desktop-notifications'
 import { tabString } from '../../services/storage'
 import { $busyInCall } from '../status/activity'
@@ -25,8 +26,8 @@ export interface StartupState {
   devices: DeviceAvailability
   /** The camera preview while the modal is open. */
   preview: MediaStream | null
-  /** The browser's reason and message when the capture failed. */
-  error: { reason: string; message: string } | null
+  /** The browser's reason and message when the capture failed, and what the agent can do about it. */
+  error: { reason: string; message: string; advice: CaptureAdvice } | null
 }
 
 const INITIAL: StartupState = {
@@ -92,8 +93,8 @@ export async function checkDevices(): Promise<void> {
     if (mine !== checking) return
     const failure =
       error instanceof MediaCaptureError
-        ? { reason: error.reason, message: error.message }
-        : { reason: 'Error', message: String(error) }
+        ? { reason: error.reason, message: error.message, advice: captureAdvice(error.reason) }
+        : { reason: 'Error', message: String(error), advice: 'none' as const }
     $startup.set({ ...INITIAL, phase: 'failed', error: failure })
   }
 }

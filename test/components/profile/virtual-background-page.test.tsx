@@ -227,6 +227,23 @@ describe('<VirtualBackgroundPage> /profile/virtual-background', () => {
     expect(track.readyState).to.equal('ended')
   })
 
+  it('says how to let the camera in when the browser blocks the preview', async () => {
+    const media = navigator.mediaDevices
+    const getUserMedia = media.getUserMedia
+    media.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+    try {
+      await open()
+      await until(() => $('.background-preview .notice.danger'), 'no message')
+      const notice = $('.background-preview .notice.danger')!.textContent
+      expect(notice).to.contain('Permission denied')
+      expect(notice).to.contain(
+        'The browser blocks the camera and microphone for this page: allow them with the camera icon in the address bar.',
+      )
+    } finally {
+      media.getUserMedia = getUserMedia
+    }
+  })
+
   it('says clearly when the background cannot start, and the preview goes on without it', async () => {
     server.route('GET', '/api/user/settings', {
       status: 200,
