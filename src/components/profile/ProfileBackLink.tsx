@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { navigate } from '../../stores/shell/router'
+import '@shoelace-style/shoelace/dist/components/icon/icon.js'
 
 /** Back to the profile from one of its pages. */
 export function ProfileBackLink() {

@@ -13,6 +13,7 @@ import { twoFactorStyles } from './two-factor.styles'
 import { TwoFactorSetup } from './TwoFactorSetup'
 import { TwoFactorOn } from './TwoFactorOn'
 import { BackupCodes } from './BackupCodes'
+import { ProfileBackLink } from './ProfileBackLink'
 
 const ERROR_ID = 'two-factor-error'
 
@@ -30,6 +31,7 @@ export default function TwoFactorPage() {
   const locked = busy || waitUntil > 0
   return (
     <section className="page two-factor-page" aria-labelledby="page-title" aria-busy={busy}>
+      <ProfileBackLink />
       <header className="page-header">
         <h2 id="page-title">
           <FormattedMessage id="pages.profile2fa" />

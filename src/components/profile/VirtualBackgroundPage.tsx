@@ -21,6 +21,7 @@ import {
 import { useShadowStyles } from '../root/useShadowStyles'
 import { controlStyles } from '../common/controls.styles'
 import { virtualBackgroundStyles } from './virtual-background.styles'
+import { ProfileBackLink } from './ProfileBackLink'
 
 /**
  * `/profile/virtual-background`: none, blur, or an image (the account's or one's own, uploaded here);
@@ -75,6 +76,7 @@ export default function VirtualBackgroundPage() {
   )
   return (
     <section className="page virtual-background-page" aria-labelledby="page-title">
+      <ProfileBackLink />
       <header className="page-header">
         <h2 id="page-title">
           <FormattedMessage id="pages.profileVirtualBackground" />

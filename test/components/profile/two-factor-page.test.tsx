@@ -7,6 +7,7 @@ import { fakeApi, type FakeApi } from '../../support/fake-api'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import { renderArea, type RenderedArea } from '../../support/render-area'
 import { signIn } from '../../support/session'
+import { $route, navigate } from '../../../src/stores/shell/router'
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 const URI = `otpauth://totp/Agent%20console:ana%40demo.test?issuer=Agent%20console&secret=${SECRET}&algorithm=SHA1&digits=6&period=30`
@@ -49,6 +50,15 @@ describe('<TwoFactorPage> /profile/2fa', () => {
     page = await renderArea(<TwoFactorPage />)
     await until(() => $('.card'), 'the page did not load')
   }
+
+  it('leads back to the profile, like the profile’s other pages', async () => {
+    navigate('/profile/2fa')
+    await open({ enabled: false, backupCodesLeft: 0 })
+    const back = $<HTMLAnchorElement>('a.back-link')
+    expect(back?.textContent?.trim()).to.equal('Back to the profile')
+    back!.click()
+    expect($route.get().name).to.equal('profile')
+  })
 
   it('enables: QR code and secret as text, a wrong code refused with its message, then 10 backup codes shown once', async () => {
     await open({ enabled: false, backupCodesLeft: 0 })

@@ -7,6 +7,7 @@ import { clearTokens } from '../../../src/stores/session/tokens'
 import { fakeApi, type FakeApi } from '../../support/fake-api'
 import { renderArea, type RenderedArea } from '../../support/render-area'
 import { signIn } from '../../support/session'
+import { $route, navigate } from '../../../src/stores/shell/router'
 import { SETTINGS } from '../../support/settings-fixture'
 
 const OFFICE = 'a'.repeat(24)
@@ -209,6 +210,15 @@ describe('<VirtualBackgroundPage> /profile/virtual-background', () => {
     await until(() => alertText() === 'You do not have access to upload images', 'no denied message')
     await expect($('.virtual-background-page')).to.be.accessible()
     expect(page!.shadow.querySelectorAll('[data-background]')).to.have.length(4)
+  })
+
+  it('leads back to the profile, like the profile’s other pages', async () => {
+    navigate('/profile/virtual-background')
+    await open()
+    const back = $<HTMLAnchorElement>('a.back-link')
+    expect(back?.textContent?.trim()).to.equal('Back to the profile')
+    back!.click()
+    expect($route.get().name).to.equal('profile')
   })
 
   it('shows a live preview of the camera, released when the page closes', async () => {
