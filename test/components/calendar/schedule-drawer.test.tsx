@@ -73,6 +73,30 @@ function server(
   })
 }
 
+/** The calendars and links answer only once `reach()` is called: until then no server answers (status 0). */
+function catalogueDown(): { reach: () => void } {
+  let reachable = false
+  const down = (answer: () => FakeResponse) => () => (reachable ? answer() : { status: 0, body: null })
+  server({
+    'GET /services': down(() => ({ body: { data: [{ id: SERVICE, title: 'Onboarding' }] } })),
+    'GET /referrers': down(() => ({ body: { data: [{ url: 'https://shop.example/book' }] } })),
+  })
+  return { reach: () => (reachable = true) }
+}
+
+/** Runs `test` with the browser offline; `online()` brings the network back (so does the end of the test). */
+async function whileOffline(test: (online: () => void) => Promise<void>): Promise<void> {
+  const stop = watchPresence({ offline: () => {}, online: () => {}, wake: () => {} })
+  const online = () => window.dispatchEvent(new Event('online'))
+  try {
+    window.dispatchEvent(new Event('offline'))
+    await test(online)
+  } finally {
+    online()
+    stop()
+  }
+}
+
 describe('<ScheduleArea> create drawer', () => {
   let time: FakeClock
   let area: RenderedArea
@@ -332,12 +356,7 @@ describe('<ScheduleArea> create drawer', () => {
   })
 
   it('says once that the server cannot be reached, not that the agent has no calendars, and retries all', async () => {
-    let reachable = false
-    const down = (answer: () => FakeResponse) => () => (reachable ? answer() : { status: 0, body: null })
-    server({
-      'GET /services': down(() => ({ body: { data: [{ id: SERVICE, title: 'Onboarding' }] } })),
-      'GET /referrers': down(() => ({ body: { data: [{ url: 'https://shop.example/book' }] } })),
-    })
+    const catalogue = catalogueDown()
     area = await renderArea(<ScheduleArea />)
     await time.tick(DRAWER_OPEN_DELAY_MS)
     const unreachable = 'The choices of this form could not be loaded: the server cannot be reached.'
@@ -345,7 +364,7 @@ describe('<ScheduleArea> create drawer', () => {
     expect(all('.schedule-problem')).to.have.length(1)
     expect(area.text()).not.to.contain('You have no calendars')
     expect(area.text()).not.to.contain('The scheduling links could not be loaded.')
-    reachable = true
+    catalogue.reach()
     all('.schedule-problem sl-button')[0]!.click()
     await waitUntil(() => all('.days .choice').length === 2, 'the retry did not load the calendars', {
       timeout: 3_000,
@@ -354,28 +373,18 @@ describe('<ScheduleArea> create drawer', () => {
   })
 
   it('loads the calendars and links by itself when the network is back after they failed offline', async () => {
-    const stop = watchPresence({ offline: () => {}, online: () => {}, wake: () => {} })
-    try {
-      window.dispatchEvent(new Event('offline'))
-      let reachable = false
-      const down = (answer: () => FakeResponse) => () => (reachable ? answer() : { status: 0, body: null })
-      server({
-        'GET /services': down(() => ({ body: { data: [{ id: SERVICE, title: 'Onboarding' }] } })),
-        'GET /referrers': down(() => ({ body: { data: [{ url: 'https://shop.example/book' }] } })),
-      })
+    await whileOffline(async (online) => {
+      const catalogue = catalogueDown()
       area = await renderArea(<ScheduleArea />)
       await time.tick(DRAWER_OPEN_DELAY_MS)
       await waitUntil(() => all('.schedule-problem').length === 1, area.text())
-      reachable = true
-      window.dispatchEvent(new Event('online'))
+      catalogue.reach()
+      online()
       await waitUntil(() => all('.days .choice').length === 2, 'the calendars were not asked for again', {
         timeout: 3_000,
       })
       expect(all('.schedule-problem')).to.have.length(0)
-    } finally {
-      window.dispatchEvent(new Event('online'))
-      stop()
-    }
+    })
   })
 
   it('says the calendars could not be loaded when the server fails, with its code', async () => {
@@ -444,9 +453,7 @@ describe('<ScheduleArea> create drawer', () => {
   })
 
   it('lists the free times by itself when the network is back after they failed offline', async () => {
-    const stop = watchPresence({ offline: () => {}, online: () => {}, wake: () => {} })
-    try {
-      window.dispatchEvent(new Event('offline'))
+    await whileOffline(async (online) => {
       let reachable = false
       server({
         'GET /users/:id/dates': () =>
@@ -458,14 +465,11 @@ describe('<ScheduleArea> create drawer', () => {
       await time.tick(DRAWER_OPEN_DELAY_MS)
       await waitUntil(() => area.text().includes('the server cannot be reached'), area.text())
       reachable = true
-      window.dispatchEvent(new Event('online'))
+      online()
       await waitUntil(() => all('.days .choice').length === 1, 'the days were not asked for again', {
         timeout: 3_000,
       })
-    } finally {
-      window.dispatchEvent(new Event('online'))
-      stop()
-    }
+    })
   })
 
   it('shows the server message when it cannot schedule, sending once and keeping the focus on Schedule', async () => {
