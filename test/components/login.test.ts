@@ -83,6 +83,44 @@ describe('<agent-login>', () => {
     expect(server.requests).to.have.length(0)
   })
 
+  it('takes the agent to the first problem of a form refused before sending', async () => {
+    const login = await loginPage()
+    await fill(login, { email: 'ana', password: '', agreement: true })
+    await frames(1)
+    const submit = button(login, 'Log in')
+    submit.focus()
+    await sendKeys({ press: 'Enter' })
+    // The field says what is wrong (aria-describedby), so a screen reader hears it there.
+    await waitUntil(() => shadow(login).activeElement === input(login, 'email'), 'the focus stayed on Log in')
+    expect(input(login, 'email').getAttribute('aria-describedby')).to.contain('email-error')
+
+    await fill(login, { email: 'ana@demo.test', password: 'demo1234', agreement: false })
+    submit.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => shadow(login).activeElement === input(login, 'agreement'), 'not on the terms')
+
+    // Pressed again with the same problem: taken there again.
+    submit.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => shadow(login).activeElement === input(login, 'agreement'), 'not on the terms again')
+    expect(server.requests).to.have.length(0)
+  })
+
+  it('takes the agent to the code field when the code is not a code', async () => {
+    server.route('POST', '/api/auth/login', { status: 412, body: { code: 412, message: 'Code required' } })
+    const login = await loginPage()
+    await fill(login, GOOD)
+    button(login, 'Log in').click()
+    await waitUntil(() => shadow(login).querySelector('input[name="otp"]'), 'no code field')
+    await fill(login, { otp: '12' })
+    const verify = button(login, 'Verify')
+    verify.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => shadow(login).activeElement === input(login, 'otp'), 'the focus stayed on Verify')
+    expect(visibleText(login)).to.contain('Enter the 6-digit code or a backup code.')
+    expect(server.to('/api/auth/login')).to.have.length(1)
+  })
+
   const statuses: [number, string][] = [
     [400, 'You must accept the terms and policies to log in.'],
     [401, 'The email or the password is incorrect.'],

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import {
@@ -11,6 +11,7 @@ import {
 import { EmailField } from './EmailField'
 import { PasswordField } from './PasswordField'
 import { CodeField } from './CodeField'
+import { focusFirstProblem } from '../forms/focus-first-problem'
 
 interface LoginFormProps {
   /** Where the terms checkbox's link points. */
@@ -30,6 +31,11 @@ export function LoginForm({ policiesUrl }: LoginFormProps) {
       setForm((current) => ({ ...current, [key]: value }))
   const codeStep = state.step === 'code'
   const alternative = state.sso || codeStep
+  const formElement = useRef<HTMLFormElement>(null)
+  // Each refusal before sending is a new set of field errors: the agent is taken to the first one, which says it.
+  useEffect(() => {
+    if (Object.keys(state.fieldErrors).length) focusFirstProblem(formElement.current)
+  }, [state.fieldErrors])
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -37,7 +43,7 @@ export function LoginForm({ policiesUrl }: LoginFormProps) {
   }
 
   return (
-    <form className="login-form" noValidate onSubmit={onSubmit} aria-busy={state.pending}>
+    <form ref={formElement} className="login-form" noValidate onSubmit={onSubmit} aria-busy={state.pending}>
       {!codeStep && <EmailField value={form.email} onChange={set('email')} error={state.fieldErrors.email} />}
       {!state.sso && !codeStep && (
         <PasswordField value={form.password} onChange={set('password')} error={state.fieldErrors.password} />
