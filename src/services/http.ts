@@ -11,6 +11,8 @@ export class HttpError extends Error {
     message: string,
     /** The error body's machine reason or field errors, when the server sent them. */
     readonly body: unknown = undefined,
+    /** Seconds the server asks to wait before trying again (its `retry-after`), when it says. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message)
     this.name = 'HttpError'
@@ -98,13 +100,19 @@ function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
 }
 
+/** A `retry-after` in seconds; an HTTP date or anything else is not read (null). */
+function retryAfterOf(response: Partial<Response<unknown>>): number | null {
+  const header = response.headers?.get('retry-after')?.trim()
+  return header && /^\d+$/.test(header) ? Number(header) : null
+}
+
 function toHttpError(failure: unknown): HttpError {
   if (failure instanceof HttpError) return failure
   const response = failure as Partial<Response<unknown>> | undefined
   if (response && typeof response.status === 'number') {
     const data = response.data as { message?: unknown } | undefined
     const message = typeof data?.message === 'string' ? data.message : (response.statusText ?? '')
-    return new HttpError(response.status, message, response.data)
+    return new HttpError(response.status, message, response.data, retryAfterOf(response))
   }
   // fetch rejects without a response when the network or the server is down.
   return new HttpError(0, failure instanceof Error ? failure.message : String(failure))

@@ -142,6 +142,27 @@ describe('<agent-login>', () => {
       expect($tokens.get()).to.equal(null)
     })
 
+  const waits: [string, string, string, string][] = [
+    ['en', '6', 'Log in', 'Too many failed attempts. Try again in 6 seconds.'],
+    ['en', '1', 'Log in', 'Too many failed attempts. Try again in 1 second.'],
+    ['en', '150', 'Log in', 'Too many failed attempts. Try again in 3 minutes.'],
+    ['es', '6', 'Iniciar sesión', 'Demasiados intentos fallidos. Vuelve a intentarlo en 6 segundos.'],
+    ['fr', '60', 'Se connecter', 'Trop de tentatives échouées. Réessayez dans 1 minute.'],
+  ]
+  for (const [lang, retryAfter, submit, message] of waits)
+    it(`says the wait the server gives after too many attempts (${lang}, ${retryAfter} s)`, async () => {
+      server.route('POST', '/api/auth/login', {
+        status: 410,
+        body: { code: 410, message: 'Too many attempts' },
+        headers: { 'retry-after': retryAfter },
+      })
+      const login = await loginPage(lang)
+      await fill(login, GOOD)
+      button(login, submit).click()
+      await waitUntil(() => shadow(login).querySelector('[role="alert"]'), 'no refusal')
+      expect(shadow(login).querySelector('[role="alert"]')?.textContent).to.equal(message)
+    })
+
   it('keeps the focus on Log in through a refused password, and sends once however often it is pressed', async () => {
     let refuse: () => void = () => undefined
     server.route(

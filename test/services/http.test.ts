@@ -153,4 +153,26 @@ describe('services/http', () => {
     const error = (await http.post('/auth/login', { auth: false }).catch((e: unknown) => e)) as HttpError
     expect([error.status, error.message]).to.deep.equal([423, 'Your user is locked'])
   })
+
+  it('keeps the wait in seconds a refusal asks for (retry-after), and none it cannot read', async () => {
+    const refuse = (header: string | null): Promise<HttpError> =>
+      createHttpClient({
+        baseUrl: () => '/api',
+        accessToken: () => null,
+        renew: async () => 'A',
+        fetch: (async () =>
+          new Response(JSON.stringify({ code: 410, message: 'Too many attempts' }), {
+            status: 410,
+            headers: header === null ? {} : { 'retry-after': header },
+          })) as typeof fetch,
+      })
+        .post('/auth/login', { auth: false })
+        .then(
+          () => Promise.reject(new Error('not refused')),
+          (e: unknown) => e as HttpError,
+        )
+    expect((await refuse('16')).retryAfter).to.equal(16)
+    expect((await refuse(null)).retryAfter).to.equal(null)
+    expect((await refuse('Wed, 21 Oct 2015 07:28:00 GMT')).retryAfter).to.equal(null)
+  })
 })

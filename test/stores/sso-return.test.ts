@@ -6,7 +6,7 @@ describe('coming back from the identity provider', () => {
 
   it('shows the SSO failure when the server sent the agent back with sso-error', () => {
     noteSsoReturn('?sso-error=401')
-    expect($login.get()).to.deep.include({ sso: true, error: 'login.errors.sso' })
+    expect($login.get()).to.deep.include({ sso: true, error: { id: 'login.errors.sso' } })
   })
 
   it('changes nothing on a plain visit', () => {

@@ -20,6 +20,8 @@ export interface FakeReply {
   body?: unknown
   /** Answer with plain text instead of JSON. */
   text?: string
+  /** Response headers beside the content type (`retry-after`). */
+  headers?: Record<string, string>
 }
 
 type Handler = (request: SeenRequest) => FakeReply | Promise<FakeReply>
@@ -71,10 +73,11 @@ export function fakeApi(): FakeApi {
       ? await handler(request)
       : { status: 404, body: { code: 404, message: 'Not found' } }
     if (reply.status === 0) throw new TypeError('Failed to fetch')
-    if (reply.text !== undefined) return new Response(reply.text, { status: reply.status })
+    if (reply.text !== undefined)
+      return new Response(reply.text, { status: reply.status, headers: { ...reply.headers } })
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     })
   }) as typeof fetch
   return {

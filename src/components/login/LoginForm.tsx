@@ -86,7 +86,7 @@ export function LoginForm({ policiesUrl }: LoginFormProps) {
       </label>
       {state.error && (
         <p className="notice danger" role="alert">
-          <FormattedMessage id={state.error} />
+          <FormattedMessage id={state.error.id} values={state.error.values ?? {}} />
         </p>
       )}
       <div className="login-actions">

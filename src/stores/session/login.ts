@@ -25,6 +25,12 @@ export interface LoginForm {
 /** Field-level problems, each a message id. */
 export type LoginFieldErrors = Partial<Record<'email' | 'password' | 'otp' | 'agreement', MessageId>>
 
+/** A message the login screen shows, with its values (the seconds or minutes to wait). */
+export interface LoginError {
+  id: MessageId
+  values?: Record<string, number>
+}
+
 /** The login screen's state. */
 export interface LoginState {
   /** `code` once the server asked for the 2FA code (412). */
@@ -34,7 +40,7 @@ export interface LoginState {
   /** A request is on its way. */
   pending: boolean
   /** The message of the last failure, if any. */
-  error: MessageId | null
+  error: LoginError | null
   fieldErrors: LoginFieldErrors
   /** A user below agent level: where the browser goes, and when (SPEC §4). */
   redirect: { location: string; at: number } | null
@@ -61,29 +67,32 @@ function update(patch: Partial<LoginState>): void {
   $login.set({ ...$login.get(), ...patch })
 }
 
+/** The message of each refusal with one message only (SPEC §8); 401 depends on the step, 410 on the wait. */
+const FAILURE_MESSAGES: Partial<Record<number, MessageId>> = {
+  0: 'login.errors.offline',
+  400: 'login.errors.terms',
+  402: 'login.errors.subscription',
+  403: 'login.errors.ip',
+  423: 'login.errors.session',
+}
+
+/**
+ * Too many attempts (410): the wait the server gives (`retry-after`), in seconds under a minute, else in
+ * minutes; without one, a few minutes. A wait of seconds told as minutes kept agents out needlessly.
+ */
+function attemptsMessage(seconds: number | null): LoginError {
+  if (seconds === null) return { id: 'login.errors.attempts' }
+  if (seconds < 60) return { id: 'login.errors.attemptsSeconds', values: { seconds: Math.max(1, seconds) } }
+  return { id: 'login.errors.attemptsMinutes', values: { minutes: Math.ceil(seconds / 60) } }
+}
+
 /** The message of a login failure (SPEC §8); null for 412, which asks for the code instead. */
-function failureMessage(error: unknown, step: LoginState['step']): MessageId | null {
-  const status = error instanceof HttpError ? error.status : -1
-  switch (status) {
-    case 0:
-      return 'login.errors.offline'
-    case 400:
-      return 'login.errors.terms'
-    case 401:
-      return step === 'code' ? 'login.errors.code' : 'login.errors.credentials'
-    case 402:
-      return 'login.errors.subscription'
-    case 403:
-      return 'login.errors.ip'
-    case 410:
-      return 'login.errors.attempts'
-    case 412:
-      return null
-    case 423:
-      return 'login.errors.session'
-    default:
-      return 'login.errors.generic'
-  }
+function failureMessage(error: unknown, step: LoginState['step']): LoginError | null {
+  if (!(error instanceof HttpError)) return { id: 'login.errors.generic' }
+  if (error.status === 401) return { id: step === 'code' ? 'login.errors.code' : 'login.errors.credentials' }
+  if (error.status === 410) return attemptsMessage(error.retryAfter)
+  if (error.status === 412) return null
+  return { id: FAILURE_MESSAGES[error.status] ?? 'login.errors.generic' }
 }
 
 /** Checks the form as SPEC §5 asks: terms first, then email, password (not in SSO) and code. */
@@ -136,7 +145,7 @@ export async function submitLogin(form: LoginForm): Promise<void> {
   if (state.pending || state.redirect) return
   const fieldErrors = validateLogin(form, state)
   const termsMissing = fieldErrors.agreement !== undefined
-  update({ fieldErrors, error: termsMissing ? 'login.errors.terms' : null })
+  update({ fieldErrors, error: termsMissing ? { id: 'login.errors.terms' } : null })
   if (Object.keys(fieldErrors).length) return
   update({ pending: true })
   // A click is the moment a browser lets the console ask for desktop notifications.
@@ -188,7 +197,7 @@ export async function claimSession(id: string): Promise<void> {
  */
 export function noteSsoReturn(search: string): void {
   if (!new URLSearchParams(search).has('sso-error')) return
-  update({ sso: true, error: 'login.errors.sso', pending: false })
+  update({ sso: true, error: { id: 'login.errors.sso' }, pending: false })
 }
 
 /** Switches enterprise SSO mode on or off (it hides the password). */
