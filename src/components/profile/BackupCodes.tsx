@@ -28,7 +28,7 @@ export function BackupCodes({ codes }: BackupCodesProps) {
   const title = intl.formatMessage({ id: 'twoFactor.codesFileTitle' })
   return (
     <section className="card backup-codes" aria-labelledby="backup-codes-title">
-      <h3 id="backup-codes-title">
+      <h3 id="backup-codes-title" tabIndex={-1}>
         <FormattedMessage id="twoFactor.codesTitle" />
       </h3>
       <p className="help">

@@ -17,7 +17,7 @@ export function TwoFactorOn({ backupCodesLeft, locked, errorId }: TwoFactorOnPro
   return (
     <>
       <section className="card" aria-labelledby="codes-left-title">
-        <h3 id="codes-left-title">
+        <h3 id="codes-left-title" tabIndex={-1}>
           <FormattedMessage id="twoFactor.backupTitle" />
         </h3>
         <p className="codes-left">

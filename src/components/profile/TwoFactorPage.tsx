@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import {
@@ -14,6 +14,7 @@ import { TwoFactorSetup } from './TwoFactorSetup'
 import { TwoFactorOn } from './TwoFactorOn'
 import { BackupCodes } from './BackupCodes'
 import { ProfileBackLink } from './ProfileBackLink'
+import { focusIsOurs } from '../common/focus'
 
 const ERROR_ID = 'two-factor-error'
 
@@ -29,8 +30,20 @@ export default function TwoFactorPage() {
     return resetTwoFactor
   }, [])
   const locked = busy || waitUntil > 0
+  const pageElement = useRef<HTMLElement>(null)
+  const shownPhase = useRef(view.phase)
+  // A step replaced the button the agent pressed (Set up, Turn on, Done, Turn off, Cancel): the focus would
+  // fall to the page's body; the new step's title takes it, read out, and Tab goes on from there.
+  useEffect(() => {
+    const was = shownPhase.current
+    shownPhase.current = view.phase
+    if (was === view.phase || was === 'loading' || was === 'unavailable') return
+    const root = pageElement.current?.getRootNode()
+    if (root instanceof ShadowRoot && focusIsOurs(root))
+      pageElement.current?.querySelector<HTMLElement>('.card h3')?.focus()
+  }, [view.phase])
   return (
-    <section className="page two-factor-page" aria-labelledby="page-title" aria-busy={busy}>
+    <section ref={pageElement} className="page two-factor-page" aria-labelledby="page-title" aria-busy={busy}>
       <ProfileBackLink />
       <header className="page-header">
         <h2 id="page-title">
@@ -69,7 +82,7 @@ export default function TwoFactorPage() {
       )}
       {view.phase === 'off' && (
         <section className="card" aria-labelledby="off-title">
-          <h3 id="off-title">
+          <h3 id="off-title" tabIndex={-1}>
             <FormattedMessage id="twoFactor.offTitle" />
           </h3>
           <p className="help">

@@ -24,7 +24,7 @@ export function TwoFactorSetup({ setup, locked, errorId }: TwoFactorSetupProps) 
   const intl = useIntl()
   return (
     <section className="card two-factor-setup" aria-labelledby="setup-title">
-      <h3 id="setup-title">
+      <h3 id="setup-title" tabIndex={-1}>
         <FormattedMessage id="twoFactor.setupTitle" />
       </h3>
       <ol className="steps">

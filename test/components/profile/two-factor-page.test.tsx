@@ -108,6 +108,41 @@ describe('<TwoFactorPage> /profile/2fa', () => {
     expect($('.code-list')).to.equal(null)
   })
 
+  it('takes the keyboard on to each step: the title of what replaced the button pressed gets the focus', async () => {
+    await open({ enabled: false, backupCodesLeft: 0 })
+    const focused = () => page!.shadow.activeElement
+    const press = async (name: string) => {
+      buttonNamed(name)!.focus()
+      await sendKeys({ press: 'Enter' })
+    }
+    server.route('POST', '/api/auth/2fa/setup', { status: 200, body: { secret: SECRET, uri: URI } })
+    await press('Set up two-factor authentication')
+    await until(() => focused()?.id === 'setup-title', 'the focus fell off the page after Set up')
+
+    server.route('POST', '/api/auth/2fa/enable', { status: 200, body: { backupCodes: CODES } })
+    type($<HTMLInputElement>('#setup-code')!, '123456')
+    await press('Turn on')
+    await until(() => focused()?.id === 'backup-codes-title', 'the focus fell off the page after Turn on')
+
+    $<HTMLInputElement>('.checkbox input')!.click()
+    await until(() => !buttonNamed('Done')!.disabled, 'Done stayed disabled')
+    await press('Done')
+    await until(() => focused()?.id === 'codes-left-title', 'the focus fell off the page after Done')
+
+    server.route('POST', '/api/auth/2fa/disable', { status: 200, body: { ok: true } })
+    type($<HTMLInputElement>('#disable-code')!, '123456')
+    type($<HTMLInputElement>('#disable-password')!, 'Demo1234!')
+    await press('Turn off')
+    await until(() => focused()?.id === 'off-title', 'the focus fell off the page after Turn off')
+
+    await press('Set up two-factor authentication')
+    await until(() => buttonNamed('Cancel'), 'no setup')
+    await press('Cancel')
+    await until(() => focused()?.id === 'off-title', 'the focus fell off the page after Cancel')
+    // A title takes the focus only from a script: Tab does not stop on it.
+    expect($('#off-title')!.getAttribute('tabindex')).to.equal('-1')
+  })
+
   it('downloads the backup codes as a text file', async () => {
     await open({ enabled: true, backupCodesLeft: 3 })
     server.route('POST', '/api/auth/2fa/backup-codes', { status: 200, body: { backupCodes: CODES } })
