@@ -241,6 +241,37 @@ describe('signing in', () => {
     assert.deepEqual(errors, [])
   })
 
+  it('signs a tab out, saying so, when the agent logs out in another tab', async () => {
+    const context = await world.newContext()
+    const page = await context.newPage()
+    const errors = collectErrors(page)
+    await page.goto(`${world.server.url}/login`)
+    await logIn(page, 'ana@demo.test')
+    await passStartup(page)
+    await page.locator(inConsole('.status-trigger:not([disabled]):not([aria-disabled])')).waitFor()
+    // Another tab of the same browser logs out: the same refresh cookie, another page.
+    const other = await context.newPage()
+    await other.goto(`${world.server.url}/demo/policies.html`)
+    const status = await other.evaluate(
+      async () =>
+        (
+          await fetch('/api/auth/logout', {
+            method: 'POST',
+            body: '{}',
+            headers: { 'content-type': 'application/json' },
+          })
+        ).status,
+    )
+    assert.equal(status, 200)
+    await page
+      .locator(inConsole('.toast'))
+      .filter({ hasText: 'You logged out in another tab or window. Log in again to continue.' })
+      .waitFor({ timeout: 15_000 })
+    await page.locator(inConsole('input[name=email]')).waitFor()
+    assert.equal(new URL(page.url()).pathname, '/login')
+    assert.deepEqual(errors, [])
+  })
+
   for (const [locale, title] of [
     ['en-US', 'Sign in to the agent console'],
     ['es-ES', 'Inicia sesión en la consola de agentes'],

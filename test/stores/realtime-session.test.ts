@@ -8,6 +8,7 @@ import { $agentStatus, $disconnectionLog } from '../../src/stores/status/agent'
 import { $consoleSettings } from '../../src/stores/profile/settings'
 import { $toasts } from '../../src/stores/app/toasts'
 import { $tokens } from '../../src/stores/session/tokens'
+import { $sessionExpiredInCall } from '../../src/stores/session/session'
 import { setInCall } from '../../src/stores/status/activity'
 import { fakeApi, type FakeApi } from '../support/fake-api'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
@@ -275,6 +276,29 @@ describe('realtime session', () => {
     const attempts = sent(socket(), 'authenticate').length
     await time.tick(60_000)
     expect(sent(socket(), 'authenticate')).to.have.length(attempts)
+  })
+
+  it('says the agent logged out elsewhere, not that the session expired, and goes to the login', async () => {
+    await online()
+    socket().serverEmit('forced:disconnect', { code: 401, reason: 'logout' })
+    drop(socket(), 'io server disconnect')
+    await waitUntil(() => $tokens.get() === null, 'still signed in')
+    const shown = $toasts.get().map((toast) => toast.messageId)
+    expect(shown).to.include('session.loggedOutElsewhere')
+    expect(shown).not.to.include('session.expired')
+  })
+
+  it('in a call, says the logout elsewhere ends the call unless the agent logs in again, offering no refresh', async () => {
+    await online()
+    setInCall(true)
+    socket().serverEmit('forced:disconnect', { code: 401, reason: 'logout' })
+    drop(socket(), 'io server disconnect')
+    // A reload would land on the login: the login itself was ended, not only its token.
+    await waitUntil(() => $tokens.get() === null, 'still signed in')
+    const shown = $toasts.get().map((toast) => toast.messageId)
+    expect(shown).to.include('session.loggedOutElsewhereInCall')
+    expect(shown).not.to.include('session.expiredInCall')
+    expect($sessionExpiredInCall.get()).to.equal(false)
   })
 
   it('renews a stale token and reconnects at once after the laptop wakes', async () => {

@@ -15,7 +15,7 @@ import { $browserOnline, watchPresence } from '../app/browser-presence'
 import { api, realtime, type Realtime } from './connection'
 import { onLogout } from './logout'
 import { alertAgent, receiveNotifications } from '../profile/notifications'
-import { expireSession, receiveUser, sessionId } from './session'
+import { endSessionFromServer, receiveUser, sessionId } from './session'
 import { loadUserSettings, receiveConsoleSettings, $userSettings } from '../profile/settings'
 import { playOfflineAlert } from '../profile/ringtone'
 import { receiveAnnouncement, receiveAnnouncementsUnread } from '../profile/announcements'
@@ -224,8 +224,8 @@ class RealtimeSession {
     dismissToast(RECONNECTING_KEY)
     setLink({ state: 'forced', attempt: 0, code: payload.reason })
     markDisconnected(payload.reason)
-    // The server revoked this session (logout elsewhere, revoked token): it cannot come back.
-    expireSession()
+    // The server ended this login (logout elsewhere, revoked token): it cannot come back, not even by a reload.
+    endSessionFromServer(payload.reason)
   }
 
   #dropped(reason: string): void {

@@ -124,6 +124,32 @@ export function expireSession(): void {
   alertAgent({ variant: 'warning', messageId: 'session.expired', key: 'session-expired', desktop: true })
 }
 
+/**
+ * The server ended this login (`forced:disconnect`): a logout in another tab or window, or a revoked
+ * token. Unlike an expiry, no reload brings the agent back (the login itself is gone), so even in a call
+ * the agent is signed out here, told why and, in a call, that only logging in again keeps it.
+ *
+ * @example
+ * endSessionFromServer('logout')
+ */
+export function endSessionFromServer(reason: 'logout' | 'token-revoked'): void {
+  if (!$tokens.get()) return
+  const inCall = $busyInCall.get()
+  signOutLocally()
+  alertAgent({
+    variant: 'warning',
+    messageId:
+      reason === 'token-revoked'
+        ? 'session.revoked'
+        : inCall
+          ? 'session.loggedOutElsewhereInCall'
+          : 'session.loggedOutElsewhere',
+    ...(inCall ? { duration: PERSISTENT } : {}),
+    key: 'session-expired',
+    desktop: true,
+  })
+}
+
 /** Reloads the page after a session expired during a call: the console reconnects to the call. */
 export function refreshExpiredSession(): void {
   reloadPage()
