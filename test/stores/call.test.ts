@@ -6,6 +6,7 @@ import { $activity, hangupActive, resetActivity } from '../../src/stores/status/
 import {
   $call,
   $inMeeting,
+  $lastCallEnd,
   $meetingEnded,
   abandonCall,
   hangUp,
@@ -292,6 +293,57 @@ describe('the active call', () => {
     socket.serverEmit('join', first)
     socket.serverEmit('rejoin', joinedCall())
     expect($call.get()?.id).to.equal(first.id)
+  })
+
+  /** `agent:authenticated` as the server pushes it after a reconnect, saying which call or meeting the agent is in. */
+  const introduced = (where: { callId?: string | null; appointmentId?: string | null }) =>
+    socket.serverEmit('agent:authenticated', {
+      id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+      firstname: 'Ana',
+      lastname: 'Alvarez',
+      segments: [],
+      callId: null,
+      appointmentId: null,
+      ...where,
+    })
+
+  it('closes a call that ended while the link was down, and says so, when the server introduces the agent again without it', () => {
+    const ends: unknown[] = []
+    const stop = $lastCallEnd.listen((end) => ends.push(end))
+    const call = joinedCall()
+    socket.serverEmit('join', call)
+    editComments('typed while the link was down')
+    introduced({ callId: null })
+    stop()
+    expect($call.get()).to.equal(null)
+    expect($activity.get().inCall).to.equal(false)
+    expect($callComments.get().text).to.equal('')
+    expect(toastIds()).to.deep.equal(['call.endedWhileAway'])
+    expect($toasts.get()[0]?.values).to.deep.equal({ kind: 'call' })
+    expect(ends).to.deep.equal([{ id: call.id, kind: 'call', reason: 'disconnected' }])
+  })
+
+  it('closes a meeting the agent is no longer in after a reconnect', () => {
+    const joined = meetingJoined()
+    startMeeting(joined)
+    introduced({ appointmentId: null })
+    expect($call.get()).to.equal(null)
+    expect($inMeeting.get()).to.equal(false)
+    expect($activity.get().inMeeting).to.equal(false)
+    expect($toasts.get()[0]?.values).to.deep.equal({ kind: 'meeting' })
+  })
+
+  it('keeps the call or meeting the server says the agent is still in', () => {
+    const call = joinedCall()
+    socket.serverEmit('join', call)
+    introduced({ callId: call.id })
+    expect($call.get()?.id).to.equal(call.id)
+    abandonCall()
+    const joined = meetingJoined()
+    startMeeting(joined)
+    introduced({ appointmentId: joined.appointment.id })
+    expect($call.get()?.id).to.equal(joined.appointment.id)
+    expect(toastIds()).to.deep.equal([])
   })
 
   it('sets tags with set:tags and keeps what the server accepted', async () => {

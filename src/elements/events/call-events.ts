@@ -15,7 +15,7 @@ export interface CallStartDetail {
 export interface CallEndDetail {
   callId: string
   kind: 'call' | 'meeting'
-  /** Why it ended (`hangup`, `transferred`, `customer-gone`…). */
+  /** Why it ended (`hangup`, `transferred`, `customer-gone`…; `disconnected`: while the link was down). */
   reason: string
 }
 

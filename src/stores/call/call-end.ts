@@ -1,6 +1,7 @@
-import type { CallEnd, MeetingEnded } from '../../protocol'
+import type { AgentAuthenticated, CallEnd, MeetingEnded } from '../../protocol'
 import { clock, type TimerId } from '../../services/clock'
 import { setInCall, setInMeeting } from '../status/activity'
+import { notify } from '../app/toasts'
 import { $call, clearActiveCall, publishCallEnd, setHangingUp } from './call-state'
 import { resetCallView } from './call-views'
 import { clearDrafts } from './call-drafts'
@@ -49,6 +50,24 @@ export function endMeeting(ended: MeetingEnded): void {
   clearActiveCall()
   setInMeeting(false)
   publishCallEnd({ id: active.id, kind: 'meeting', reason: 'hangup' }, ended)
+}
+
+/**
+ * The server introduced the agent again (`agent:authenticated`, after a reconnect) outside the call or
+ * meeting on screen: it ended while the link was down (its `end` went to the dropped socket, or the
+ * agent's grace ran out). It closes here, and the agent is told why, instead of staying in a call that
+ * is no more.
+ */
+export function endIfLeftWhileAway(where: Pick<AgentAuthenticated, 'callId' | 'appointmentId'>): void {
+  const active = $call.get()
+  if (!active || (active.kind === 'call' ? where.callId : where.appointmentId) === active.id) return
+  cleanUpCall()
+  if (active.kind === 'call') clearDrafts(active.id)
+  clearActiveCall()
+  setInCall(false)
+  setInMeeting(false)
+  publishCallEnd({ id: active.id, kind: active.kind, reason: 'disconnected' })
+  notify({ variant: 'warning', messageId: 'call.endedWhileAway', values: { kind: active.kind } })
 }
 
 /** Forgets the call without telling the server (the session ended): media and every call store stop. */

@@ -4,7 +4,14 @@ import type { Call, MeetingJoined, TransferSuccess } from '../../protocol'
 import { HangupKept, registerHangup, setInCall, setInMeeting } from '../status/activity'
 import { realtime } from '../session/connection'
 import { $call, fromCall, fromMeeting, setActiveCall, type ActiveCall } from './call-state'
-import { cleanUpCall, endCall, endCallLater, endMeeting, keepInCallListeners } from './call-end'
+import {
+  cleanUpCall,
+  endCall,
+  endCallLater,
+  endIfLeftWhileAway,
+  endMeeting,
+  keepInCallListeners,
+} from './call-end'
 import { hangUp, hangupRefused } from './call-hangup'
 import { resetCallView } from './call-views'
 import { startChat } from './chat'
@@ -136,6 +143,8 @@ onMount($call, () => {
     socket.on('end', endCall),
     socket.on('meeting:join', startMeeting),
     socket.on('meeting:ended', endMeeting),
+    // After a reconnect the server says which call or meeting the agent is still in.
+    socket.on('agent:authenticated', endIfLeftWhileAway),
     socket.on('hangup:error', hangupRefused),
     socket.on('meeting:hangup:error', hangupRefused),
     // Outcomes may come after the call already ended for this agent (a transfer to an agent).
