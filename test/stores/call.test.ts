@@ -21,7 +21,7 @@ import { $localMedia } from '../../src/stores/call/call-media'
 import { $waitingRoom, acceptParticipant, denyParticipant } from '../../src/stores/call/waiting-room'
 import { $toasts, clearToasts } from '../../src/stores/app/toasts'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
-import type { FakeSocket } from '../support/fake-socket'
+import { NO_REPLY, type FakeSocket } from '../support/fake-socket'
 import { connectFakeSocket, joinedCall, meetingJoined, ok, refused, settle } from '../support/call-fixtures'
 
 const form = [
@@ -363,6 +363,52 @@ describe('the active call', () => {
     await chooseTags([call.tags[0]!._id])
     expect($callTags.get().selected).to.deep.equal([])
     expect(toastIds()).to.deep.equal(['call.tags.saveError'])
+  })
+
+  it('keeps a tag choice with no answer on screen, says it may not be saved, and sends it again until the server takes it', async () => {
+    // The first try gets no answer (a stalled link, 408), the next one is taken.
+    let stalled = true
+    socket.answer('set:tags', (payload) => {
+      if (!stalled) return ok(payload)
+      stalled = false
+      return NO_REPLY
+    })
+    const call = joinedCall({ selectedTags: [] })
+    socket.serverEmit('join', call)
+    const id = call.tags[0]!._id
+    await chooseTags([id])
+    expect($callTags.get()).to.deep.include({ selected: [id], unsaved: true })
+    expect(toastIds()).to.deep.equal(['call.tags.noAnswer'])
+    await time.tick(SAVE_RETRY_MS)
+    await settle()
+    expect(sent('set:tags')).to.deep.equal([{ tags: [id] }, { tags: [id] }])
+    expect($callTags.get()).to.deep.include({ selected: [id], unsaved: false })
+    expect(toastIds()).to.deep.equal(['call.tags.noAnswer'])
+  })
+
+  it('sends a tag choice made with the link down once the call is rejoined', async () => {
+    socket.answer('set:tags', (payload) => ok(payload))
+    const call = joinedCall({ selectedTags: [] })
+    socket.serverEmit('join', call)
+    const id = call.tags[1]!._id
+    socket.connected = false
+    await chooseTags([id])
+    expect($callTags.get()).to.deep.include({ selected: [id], unsaved: true })
+    expect(toastIds()).to.deep.equal(['call.tags.notSent'])
+    expect(sent('set:tags')).to.deep.equal([])
+    socket.connected = true
+    socket.serverEmit('rejoin', call)
+    await settle()
+    expect(sent('set:tags')).to.deep.equal([{ tags: [id] }])
+    expect($callTags.get()).to.deep.include({ selected: [id], unsaved: false })
+  })
+
+  it("takes the server's tags on a rejoin when nothing chosen here is unsaved", () => {
+    const call = joinedCall({ selectedTags: [] })
+    socket.serverEmit('join', call)
+    const id = call.tags[0]!._id
+    socket.serverEmit('rejoin', { ...call, selectedTags: [id] })
+    expect($callTags.get().selected).to.deep.equal([id])
   })
 
   describe('a meeting', () => {

@@ -15,7 +15,7 @@ import {
 import { hangUp, hangupRefused } from './call-hangup'
 import { resetCallView } from './call-views'
 import { startChat } from './chat'
-import { startTags } from './call-tags'
+import { rejoinTags, startTags } from './call-tags'
 import { editComments, resendComments, startComments } from './call-comments'
 import { editFormField, resendForm, startForm } from './call-form'
 import { takeDrafts } from './call-drafts'
@@ -49,7 +49,8 @@ function begin(active: ActiveCall, messages: Call['messages']): void {
 }
 
 function takeCallTools(call: Call, keepTyped: boolean): void {
-  if (!keepTyped) startTags(call.tags, call.selectedTags, call.mandatoryTags)
+  if (keepTyped) rejoinTags(call.tags, call.selectedTags, call.mandatoryTags)
+  else startTags(call.tags, call.selectedTags, call.mandatoryTags)
   startComments(call.comments, { keepTyped })
   startForm(call.agentForm, call.agentFormValues, { keepTyped })
   startCustomer(call.customerName, call.customerConnected, call.customerPermissions)

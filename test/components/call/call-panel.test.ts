@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
-import { VIEW_SWITCH_DELAY_MS } from '../../../src/constants'
+import { SAVE_RETRY_MS, VIEW_SWITCH_DELAY_MS } from '../../../src/constants'
 import { receiveConsoleSettings, resetSettings } from '../../../src/stores/profile/settings'
 import { $localMedia, $participants } from '../../../src/stores/call/call-media'
 import { $callView } from '../../../src/stores/call/call-views'
@@ -10,6 +10,8 @@ import { openCallPage, type CallPage } from '../../support/call-page'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import { startMeeting } from '../../../src/stores/call/call'
 import { editComments } from '../../../src/stores/call/call-comments'
+import { chooseTags } from '../../../src/stores/call/call-tags'
+import { NO_REPLY } from '../../support/fake-socket'
 import { frames, waitUntil } from '../../support/waits'
 import { page as areaPage } from '../../support/areas-fixtures'
 
@@ -271,6 +273,26 @@ describe('<agent-call-panel> in a call', () => {
       'not said too long',
     )
     expect(field.getAttribute('aria-invalid')).to.equal('true')
+  })
+
+  it('says under the tags that a choice the server did not confirm is not saved yet, until it is', async () => {
+    let stalled = true
+    page.socket.answer('set:tags', (payload) => {
+      if (!stalled) return ok(payload)
+      stalled = false
+      return NO_REPLY
+    })
+    const call = joinedCall()
+    page.socket.serverEmit('join', call)
+    await page.find('.tags-field')
+    time = fakeClock()
+    await chooseTags([call.tags[0]!._id])
+    await waitUntil(
+      () => text(page.$('.tags-field-box .save-indicator')) === 'Not saved: will retry',
+      'not said unsaved',
+    )
+    await time.tick(SAVE_RETRY_MS)
+    await waitUntil(() => !page.$('.tags-field-box .save-indicator'), 'still said unsaved')
   })
 
   it('lists the website query parameters in the details modal', async () => {
