@@ -16,7 +16,7 @@ import { $callComments, COMMENTS_MAX, editComments } from '../../src/stores/call
 import { $callForm, editFormField } from '../../src/stores/call/call-form'
 import { $callTags, chooseTags } from '../../src/stores/call/call-tags'
 import { $callView } from '../../src/stores/call/call-views'
-import { $chat } from '../../src/stores/call/chat'
+import { $chat, $chatDraft, editChatDraft } from '../../src/stores/call/chat'
 import { $localMedia } from '../../src/stores/call/call-media'
 import { $waitingRoom, acceptParticipant, denyParticipant } from '../../src/stores/call/waiting-room'
 import { $toasts, clearToasts } from '../../src/stores/app/toasts'
@@ -279,6 +279,21 @@ describe('the active call', () => {
     await settle(20)
     expect(sent('comments').at(-1)).to.deep.equal({ comments: 'typed just before the reload' })
     expect(sent('form:update').at(-1)).to.deep.equal({ values: { reason: 'before reload' } })
+  })
+
+  it('keeps a chat line being typed across a reload, and forgets it once the call ends', () => {
+    const call = joinedCall()
+    socket.serverEmit('join', call)
+    editChatDraft('Your refund is')
+    // The page goes away: this tab's stores start over, and the server brings the call back.
+    abandonCall()
+    expect($chatDraft.get()).to.equal('')
+    socket.serverEmit('rejoin', call)
+    expect($chatDraft.get()).to.equal('Your refund is')
+    socket.serverEmit('end', { callId: call.id, reason: 'hangup' })
+    expect($chatDraft.get()).to.equal('')
+    socket.serverEmit('rejoin', call)
+    expect($chatDraft.get()).to.equal('')
   })
 
   it('lands back in the call on rejoin when none is active (a reload)', () => {

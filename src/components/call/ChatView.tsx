@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useStore } from '@nanostores/react'
 import type SlInput from '@shoelace-style/shoelace/dist/components/input/input.js'
-import { $chat, markChatRead, sendChatMessage } from '../../stores/call/chat'
+import { $chat, $chatDraft, editChatDraft, markChatRead, sendChatMessage } from '../../stores/call/chat'
 import { useShadowRoot } from '../root/shadow-root-context'
 import { focusIsOurs } from '../common/focus'
 import '@shoelace-style/shoelace/dist/components/input/input.js'
@@ -21,12 +21,13 @@ async function focusField(input: SlInput | null): Promise<void> {
  * message field keeps the keyboard focus: it takes it when the view opens, keeps it while a line is
  * sent and gets it back after Send. A line leaves the field as soon as it is sent, so the next one can
  * be typed while it travels; if the server refuses it, it comes back ahead of anything typed since.
+ * What is typed is kept by the chat store: it is still there after another view, or a reload.
  */
 export function ChatView() {
   const intl = useIntl()
   const chat = useStore($chat)
   const root = useShadowRoot()
-  const [draft, setDraft] = useState('')
+  const draft = useStore($chatDraft)
   // One line at a time: Enter then the form's implicit submit must not send it twice, and a refused
   // line must find its place back in the field. A ref, as state from the last render may lag.
   const busy = useRef(false)
@@ -45,7 +46,7 @@ export function ChatView() {
 
   /** Puts `text` in the field and in the draft. */
   const fill = (text: string) => {
-    setDraft(text)
+    editChatDraft(text)
     if (input.current) input.current.value = text
   }
 
@@ -102,7 +103,7 @@ export function ChatView() {
           label={intl.formatMessage({ id: 'call.chat.message' })}
           value={draft}
           maxlength={10000}
-          onsl-input={(event) => setDraft((event.target as SlInput).value)}
+          onsl-input={(event) => editChatDraft((event.target as SlInput).value)}
           onKeyDown={(event) => {
             // Enter sends; not while an input method composes a character.
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void submit(event)

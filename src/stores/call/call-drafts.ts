@@ -12,6 +12,8 @@ import { $call } from './call-state'
 interface CallDrafts {
   comments?: string
   form?: FormValues
+  /** The chat line being typed, not sent yet. */
+  chat?: string
 }
 
 const $drafts = tabJSON<Record<string, CallDrafts>>('call-drafts', {})
@@ -39,8 +41,14 @@ export function keepFormDraft(values: FormValues): void {
   if (id) keep(id, { form: values })
 }
 
-/** The server acknowledged what was typed: nothing to keep for this call any more. */
-export function dropDraft(kind: 'comments' | 'form'): void {
+/** Keeps the chat line being typed in the active call or meeting until it is sent. */
+export function keepChatDraft(text: string): void {
+  const id = $call.get()?.id
+  if (id) keep(id, { chat: text })
+}
+
+/** The server acknowledged what was typed (or the chat line left the field): nothing to keep for it. */
+export function dropDraft(kind: 'comments' | 'form' | 'chat'): void {
   const id = $call.get()?.id
   if (!id) return
   const { [kind]: _dropped, ...rest } = allDrafts()[id] ?? {}
@@ -49,11 +57,16 @@ export function dropDraft(kind: 'comments' | 'form'): void {
 }
 
 /** The drafts left by a previous page of this tab for a call, if any. */
-export function takeDrafts(callId: string): { comments: string | null; form: FormValues | null } {
+export function takeDrafts(callId: string): {
+  comments: string | null
+  form: FormValues | null
+  chat: string | null
+} {
   const drafts = allDrafts()[callId] ?? {}
   const comments = typeof drafts.comments === 'string' ? drafts.comments : null
   const form = drafts.form && typeof drafts.form === 'object' ? drafts.form : null
-  return { comments, form }
+  const chat = typeof drafts.chat === 'string' ? drafts.chat : null
+  return { comments, form, chat }
 }
 
 /** Forgets a call's drafts (it ended). */

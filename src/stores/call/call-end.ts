@@ -47,6 +47,7 @@ export function endMeeting(ended: MeetingEnded): void {
   const active = $call.get()
   if (!active || active.kind !== 'meeting' || active.id !== ended.appointmentId) return
   cleanUpCall()
+  clearDrafts(active.id)
   clearActiveCall()
   setInMeeting(false)
   publishCallEnd({ id: active.id, kind: 'meeting', reason: 'hangup' }, ended)
@@ -62,7 +63,7 @@ export function endIfLeftWhileAway(where: Pick<AgentAuthenticated, 'callId' | 'a
   const active = $call.get()
   if (!active || (active.kind === 'call' ? where.callId : where.appointmentId) === active.id) return
   cleanUpCall()
-  if (active.kind === 'call') clearDrafts(active.id)
+  clearDrafts(active.id)
   clearActiveCall()
   setInCall(false)
   setInMeeting(false)

@@ -14,7 +14,7 @@ import {
 } from './call-end'
 import { hangUp, hangupRefused } from './call-hangup'
 import { resetCallView } from './call-views'
-import { startChat } from './chat'
+import { editChatDraft, startChat } from './chat'
 import { rejoinTags, startTags } from './call-tags'
 import { editComments, resendComments, startComments } from './call-comments'
 import { editFormField, resendForm, startForm } from './call-form'
@@ -56,9 +56,10 @@ function takeCallTools(call: Call, keepTyped: boolean): void {
   startCustomer(call.customerName, call.customerConnected, call.customerPermissions)
 }
 
-/** A reload within the save debounce left drafts: they go in again and are sent. */
+/** A reload within the save debounce left drafts: they go in again and are sent; a chat line is back in its field. */
 function restoreDrafts(call: Call): void {
   const drafts = takeDrafts(call.id)
+  if (drafts.chat) editChatDraft(drafts.chat)
   if (drafts.comments !== null && drafts.comments !== call.comments) editComments(drafts.comments)
   if (drafts.form && call.agentForm)
     for (const [name, value] of Object.entries(drafts.form))
@@ -118,6 +119,9 @@ export function startMeeting(joined: MeetingJoined): void {
   if (active) return
   begin(fromMeeting(joined, false), joined.messages)
   setWaitingRoom(joined.pendingAuthorizations)
+  // A chat line typed before a reload is back in its field.
+  const chat = takeDrafts(joined.appointment.id).chat
+  if (chat) editChatDraft(chat)
 }
 
 /**

@@ -6,6 +6,7 @@ import { realtime } from '../session/connection'
 import { $callView } from './call-views'
 import { notify } from '../app/toasts'
 import { onCallCleanup } from './call-scope'
+import { dropDraft, keepChatDraft } from './call-drafts'
 
 /** The chat of the active call or meeting. */
 export interface ChatState {
@@ -21,6 +22,19 @@ const EMPTY: ChatState = { messages: [], unread: 0, me: '' }
 
 /** The chat of the active call or meeting. */
 export const $chat = atom<ChatState>(EMPTY)
+
+/**
+ * The line the agent is typing, not sent yet. It lives here, not in the chat view: it outlives another
+ * view opened meanwhile, and this tab's storage keeps it across a reload.
+ */
+export const $chatDraft = atom('')
+
+/** The agent typed in the chat field (or a line left it, or came back to it). */
+export function editChatDraft(text: string): void {
+  $chatDraft.set(text)
+  if (text) keepChatDraft(text)
+  else dropDraft('chat')
+}
 
 /** Starts a call's chat with the lines so far (a rejoin brings them back). */
 export function startChat(messages: readonly ChatMessage[], me: string): void {
@@ -79,6 +93,7 @@ export async function sendChatMessage(text: string): Promise<boolean> {
 export function resetChat(): void {
   unanswered = null
   $chat.set(EMPTY)
+  $chatDraft.set('')
 }
 
 onCallCleanup(resetChat)

@@ -228,4 +228,28 @@ describe('<agent-call-panel> chat from the keyboard', () => {
     expect(keys[1]).to.equal(keys[0])
     expect(new Set(keys).size).to.equal(3)
   })
+
+  it('keeps what the agent typed, a line with no answer included, while another view is open', async () => {
+    await openChat()
+    silent = true
+    await sendKeys({ type: 'Your refund is on its way' })
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => text(page.$('.toast-stack')).includes('may have been sent'), 'no toast', {
+      timeout: 5_000,
+    })
+    await sendKeys({ type: ', Paula' })
+    // The agent checks the customer's details, then comes back to the chat.
+    page.$<HTMLButtonElement>('.menu-info')!.click()
+    await waitUntil(() => page.$('.info-view'), 'the info view never opened', { timeout: 5_000 })
+    page.$<HTMLButtonElement>('.menu-chat')!.click()
+    await page.find('.chat-input')
+    await waitUntil(() => field().value === 'Your refund is on its way, Paula', 'what was typed is gone', {
+      timeout: 5_000,
+    })
+    silent = false
+    page.$<HTMLElement>('.chat-send')!.click()
+    await waitUntil(() => sentLines().length === 2, 'the line was never sent again', { timeout: 5_000 })
+    expect(sentLines()[1]).to.equal('Your refund is on its way, Paula')
+    expect(field().value).to.equal('')
+  })
 })
