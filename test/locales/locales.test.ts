@@ -43,4 +43,11 @@ describe('locales', () => {
       expect(empty.map(([key]) => key)).to.deep.equal([])
     })
   }
+
+  it('French writes the typographic apostrophe (’), as nearly all its messages did', () => {
+    const straight = Object.entries(fr as Record<string, string>).filter(([, message]) =>
+      /\p{L}'\p{L}/u.test(message),
+    )
+    expect(straight.map(([key]) => key)).to.deep.equal([])
+  })
 })
