@@ -7,6 +7,7 @@ import { $callCustomer } from '../../src/stores/call/call-customer'
 import { $networkQuality, gradeNetwork, replaceNetworkProbe } from '../../src/stores/status/network-quality'
 import { $queueNotifying, notifyQueue } from '../../src/stores/call/queue-notify'
 import { $toasts, clearToasts } from '../../src/stores/app/toasts'
+import { $beamports, openBeamport } from '../../src/stores/call/beamport'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import type { FakeSocket } from '../support/fake-socket'
 import { connectFakeSocket, joinedCall, ok } from '../support/call-fixtures'
@@ -78,6 +79,20 @@ describe('in-call notices and tools', () => {
   it('ignores customer events of another call', () => {
     socket.serverEmit('customer:hangup', { callId: joinedCall().id, name: 'Other' })
     expect(toasts()).to.deep.equal([])
+  })
+
+  it('says a file channel not asked for (link down) is to be opened once connected, and opens it then', async () => {
+    socket.answer('beamport:open', () => ok())
+    socket.connected = false
+    await openBeamport('files')
+    expect(socket.sent.filter((s) => s.event === 'beamport:open')).to.deep.equal([])
+    expect($beamports.get().files.phase).to.equal('closed')
+    expect(toasts().map((t) => t.id)).to.deep.equal(['call.beamport.notSent'])
+    socket.connected = true
+    await openBeamport('files')
+    expect(socket.sent.filter((s) => s.event === 'beamport:open').map((s) => s.payload)).to.deep.equal([
+      { channel: 'files' },
+    ])
   })
 
   it('keeps the notify-queue button loading 3 s and sends qms:notify once', async () => {

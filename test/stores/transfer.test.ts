@@ -203,6 +203,42 @@ describe('transfer and invitation', () => {
     expect(toasts()).to.deep.equal([{ id: 'call.invite.noAnswer', values: { name: 'Bruno Test' } }])
   })
 
+  it('says a transfer not sent (link down) is to be tried again once connected, keeping the chosen target', async () => {
+    const target = { type: 'agent' as const, id: bruno.id, name: 'Bruno Test' }
+    socket.answer('call:transfer:agent', () => ok())
+    openTransfer()
+    chooseTransferTarget(target)
+    socket.connected = false
+    await confirmTransfer()
+    expect(sent('call:transfer:agent')).to.deep.equal([])
+    expect($transfer.get()).to.deep.include({ open: true, pending: false, target })
+    expect(toasts()).to.deep.equal([{ id: 'call.transfer.notSent', values: { name: 'Bruno Test' } }])
+    // The link is back: the same choice goes out as it is.
+    socket.connected = true
+    await confirmTransfer()
+    expect(sent('call:transfer:agent')).to.deep.equal([{ agent: bruno.id }])
+    expect($transfer.get().pending).to.equal(true)
+  })
+
+  it('says an invitation not sent (link down) is to be tried again once connected, keeping the modal and the agent', async () => {
+    socket.answer('call:invite:agent', () => ok())
+    openInvite()
+    chooseInvitee(bruno)
+    socket.connected = false
+    await confirmInvite()
+    expect(sent('call:invite:agent')).to.deep.equal([])
+    expect($invite.get()).to.deep.include({
+      open: true,
+      pending: false,
+      target: { id: bruno.id, name: 'Bruno Test' },
+    })
+    expect(toasts()).to.deep.equal([{ id: 'call.invite.notSent', values: { name: 'Bruno Test' } }])
+    socket.connected = true
+    await confirmInvite()
+    expect(sent('call:invite:agent')).to.deep.equal([{ agent: bruno.id }])
+    expect($invite.get().pending).to.equal(true)
+  })
+
   it('tells the agent a segment has no agents (422 refusal)', async () => {
     socket.answer('call:transfer:segment', () =>
       refused(422, 'No hay agentes conectados en el segmento.', { reason: 'no-agents' }),

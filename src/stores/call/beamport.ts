@@ -3,6 +3,7 @@ import { atom } from 'nanostores'
 import { BEAMPORT_CONNECT_DELAY_MS, BEAMPORT_MAX_RETRIES } from '../../constants'
 import type { Beamport, SignalIn } from '../../protocol'
 import { clock, type TimerId } from '../../services/clock'
+import { isNotSent } from '../../services/socket'
 import { importWithRetries } from '../../services/chunk-import'
 import type { PeerLink, PeerLinkOptions } from '../../services/peer'
 import type { FileExchange, ExchangeEvents } from '../../services/transfer/file-exchange'
@@ -191,7 +192,8 @@ export function beamportCreated({ channel }: Beamport): void {
 }
 
 /**
- * Asks the server for a channel (`beamport:open`); both sides then get `beamport:create`.
+ * Asks the server for a channel (`beamport:open`); both sides then get `beamport:create`. Not sent for
+ * want of a link, the agent reads to connect again once the connection is back.
  *
  * @example
  * await openBeamport('files')
@@ -201,9 +203,11 @@ export async function openBeamport(channel: BeamportChannel): Promise<void> {
   publish(channel, 'requested')
   try {
     await realtime().request('beamport:open', { channel }, v.null())
-  } catch {
+  } catch (error) {
     if ($beamports.get()[channel].phase === 'requested') publish(channel, 'closed')
-    notify({ variant: 'danger', messageId: 'call.beamport.error' })
+    // With the link down the request never left: trying again only helps once the connection is back.
+    if (isNotSent(error)) notify({ variant: 'warning', messageId: 'call.beamport.notSent' })
+    else notify({ variant: 'danger', messageId: 'call.beamport.error' })
   }
 }
 

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 import { ChatMessageSchema, type ChatMessage } from '../../protocol'
-import { isUnanswered } from '../../services/socket'
+import { isNotSent, isUnanswered } from '../../services/socket'
 import { randomHex } from '../../services/random-hex'
 import { realtime } from '../session/connection'
 import { $callView } from './call-views'
@@ -63,8 +63,9 @@ let unanswered: { text: string; key: string } | null = null
 
 /**
  * Sends a line to everybody in the call. Resolves true once the server has it; the line shows when it
- * comes back (so it appears once, in the server's order). Resolves false when it was refused or got no
- * answer (the agent is told which); the same words sent again after no answer are never shown twice.
+ * comes back (so it appears once, in the server's order). Resolves false when it was refused, got no
+ * answer or was not sent for want of a link (the agent is told which); the same words sent again after
+ * no answer are never shown twice.
  *
  * @example
  * await sendChatMessage('Hello')
@@ -80,10 +81,13 @@ export async function sendChatMessage(text: string): Promise<boolean> {
   } catch (failure) {
     const noAnswer = isUnanswered(failure)
     if (noAnswer) unanswered = { text: clean, key }
+    // With the link down the line never left: trying again only helps once the connection is back.
     notify(
       noAnswer
         ? { variant: 'warning', messageId: 'call.chat.noAnswer' }
-        : { variant: 'danger', messageId: 'call.chat.sendError' },
+        : isNotSent(failure)
+          ? { variant: 'warning', messageId: 'call.chat.notSent' }
+          : { variant: 'danger', messageId: 'call.chat.sendError' },
     )
     return false
   }

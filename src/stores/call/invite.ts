@@ -1,7 +1,7 @@
 import { atom } from 'nanostores'
 import * as v from 'valibot'
 import type { Agent, InviteError, InviteSuccess } from '../../protocol'
-import { isUnanswered, SocketRequestError } from '../../services/socket'
+import { isNotSent, isUnanswered, SocketRequestError } from '../../services/socket'
 import type { MessageId } from '../../services/messages'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
@@ -61,6 +61,7 @@ export async function confirmInvite(): Promise<void> {
   } catch (error) {
     // No answer in time: the agent may be ringing; its outcome shows if it comes.
     if (isUnanswered(error)) return inviteUnanswered(target.name)
+    if (isNotSent(error)) return inviteNotSent(target.name)
     const reason = error instanceof SocketRequestError ? error.reason : undefined
     inviteFailed({
       callId: null,
@@ -76,6 +77,15 @@ export async function confirmInvite(): Promise<void> {
 function inviteUnanswered(name: string): void {
   $invite.set(CLOSED)
   notify({ variant: 'warning', messageId: 'call.invite.noAnswer', values: { name }, key: OUTCOME_TOAST })
+}
+
+/**
+ * The invitation was never sent (the realtime link is down): nobody rings. The modal stays with the
+ * chosen agent, and the agent reads to invite again once the connection is back, not at once.
+ */
+function inviteNotSent(name: string): void {
+  if ($invite.get().open) $invite.set({ ...$invite.get(), pending: false })
+  notify({ variant: 'warning', messageId: 'call.invite.notSent', values: { name }, key: OUTCOME_TOAST })
 }
 
 /**

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores'
 import * as v from 'valibot'
 import type { TransferError, TransferSuccess, TransferTarget } from '../../protocol'
-import { isUnanswered, SocketRequestError } from '../../services/socket'
+import { isNotSent, isUnanswered, SocketRequestError } from '../../services/socket'
 import type { MessageId } from '../../services/messages'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
@@ -96,6 +96,7 @@ export async function confirmTransfer(): Promise<void> {
     else await realtime().request('call:transfer:segment', { segment: target.id }, v.null())
   } catch (error) {
     if (isUnanswered(error)) return transferUnanswered(target)
+    if (isNotSent(error)) return transferNotSent(target)
     const code = error instanceof SocketRequestError ? error.code : 0
     const reason = error instanceof SocketRequestError ? error.reason : undefined
     transferFailed({
@@ -118,6 +119,20 @@ function transferUnanswered(target: TransferTarget): void {
   notify({
     variant: 'warning',
     messageId: 'call.transfer.noAnswer',
+    values: { name: target.name },
+    key: OUTCOME_TOAST,
+  })
+}
+
+/**
+ * The transfer request was never sent (the realtime link is down): nothing rings. Loading stops, the
+ * chosen target stays, and the agent reads to try again once the connection is back, not at once.
+ */
+function transferNotSent(target: TransferTarget): void {
+  if ($transfer.get().open) patch({ pending: false })
+  notify({
+    variant: 'warning',
+    messageId: 'call.transfer.notSent',
     values: { name: target.name },
     key: OUTCOME_TOAST,
   })

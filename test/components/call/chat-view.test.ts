@@ -229,6 +229,27 @@ describe('<agent-call-panel> chat from the keyboard', () => {
     expect(new Set(keys).size).to.equal(3)
   })
 
+  it('keeps a line not sent (link down) in the field and says to send it once the connection is back', async () => {
+    await openChat()
+    page.socket.connected = false
+    await sendKeys({ type: 'Still there?' })
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => text(page.$('.toast-stack')).includes('not connected'), 'no toast', {
+      timeout: 5_000,
+    })
+    expect(text(page.$('.toast-stack'))).not.to.include('Try again.')
+    expect(sentLines()).to.deep.equal([])
+    expect(field().value).to.equal('Still there?')
+    expect(fieldHasFocus(), 'the field lost the focus').to.equal(true)
+    page.socket.connected = true
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => text(page.$('.chat-log')).includes('Still there?'), 'the line never showed', {
+      timeout: 5_000,
+    })
+    expect(sentLines()).to.deep.equal(['Still there?'])
+    expect(field().value).to.equal('')
+  })
+
   it('keeps what the agent typed, a line with no answer included, while another view is open', async () => {
     await openChat()
     silent = true
