@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { atom } from 'nanostores'
 import { CAPTURE_ANSWER_TIMEOUT_MS, CAPTURE_LOCK_MS } from '../../constants'
 import { clock, type TimerId } from '../../services/clock'
+import { isNotSent } from '../../services/socket'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
 import type { ExchangeEvents } from '../../services/transfer/file-exchange'
@@ -76,9 +77,14 @@ export function takeCapture(): void {
   }, CAPTURE_ANSWER_TIMEOUT_MS)
   realtime()
     .request('capture:shot', {}, v.null())
-    .catch(() => {
+    .catch((error: unknown) => {
       answered()
-      notify({ variant: 'danger', messageId: 'call.capture.failed' })
+      // With the link down the request never left: the customer did not fail, the console is offline.
+      notify(
+        isNotSent(error)
+          ? { variant: 'warning', messageId: 'call.capture.notSent' }
+          : { variant: 'danger', messageId: 'call.capture.failed' },
+      )
     })
 }
 

@@ -138,6 +138,16 @@ describe('<agent-call-panel> capture view', () => {
     expect($captures.get()).to.have.length(0)
   })
 
+  it('says a capture asked for with the link down was not sent, not that the customer failed', async () => {
+    await call.connect('capture')
+    // The realtime link is down: the request never leaves the console (the capture channel, peer to peer, stays).
+    call.page.socket.connected = false
+    shot()?.click()
+    await until(() => toasts().some((t) => t.includes('the console is not connected to the server')))
+    expect(toasts().join(' ')).not.to.contain('could not be captured')
+    await until(() => !call.page.$('.capture-waiting'), 'still waiting for the customer')
+  })
+
   it('unlocks with a note when the customer never answers', async () => {
     const { time } = call
     await call.connect('capture')
