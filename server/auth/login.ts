@@ -1,4 +1,10 @@
-import { ERROR_MESSAGES, LOGIN_STATUS, type LoginRequest, type LoginResponse } from '../../src/protocol'
+import {
+  ERROR_MESSAGES,
+  LOGIN_STATUS,
+  TWO_FACTOR_REASON,
+  type LoginRequest,
+  type LoginResponse,
+} from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import { userByEmail } from '../store/users'
@@ -18,8 +24,8 @@ import {
  * `POST /auth/login`: checks, in order, the terms (400), the throttle of earlier failures (410 with
  * `retry-after`: per client address, per user and per user and address, growing delays, never a hard
  * lock), the password (401, counting the failure), a locked user (423), an expired subscription (402),
- * the IP allow list (403), and 2FA (412 without a code, 401 with a wrong one, counted too), then issues
- * a session.
+ * the IP allow list (403), and 2FA (412 without a code; 401 with a refused one, counted too, whose
+ * `reason` is `wrong-code`, or `code-expired` for a code already used or too late), then issues a session.
  */
 export async function login(
   context: ServerContext,
@@ -51,20 +57,27 @@ export async function login(
     if (body.otp === undefined || body.otp.trim() === '')
       throw new ServerError(LOGIN_STATUS.otpRequired, 'Code required')
     // A TOTP code (its step once) or one of the backup codes (each once): the profile's rule too.
-    if ((await spendSecondFactor(context, user, body.otp)) !== 'ok')
-      return failAttempt(context, keys, now, ERROR_MESSAGES.otp)
+    const code = await spendSecondFactor(context, user, body.otp)
+    // The reason, as the profile's 2FA gives it, only once the password was right: the code step says so already.
+    if (code === 'expired')
+      return failAttempt(context, keys, now, ERROR_MESSAGES.otpExpired, TWO_FACTOR_REASON.expiredCode)
+    if (code !== 'ok') return failAttempt(context, keys, now, ERROR_MESSAGES.otp, TWO_FACTOR_REASON.wrongCode)
   }
   await forgetUserFailures(context.db, keys)
   return context.db.transaction((tx) => issueSession(context, tx, user, body.remember === true, redirectTo))
 }
 
-/** Counts the failure on every key of the attempt (the next one may have to wait), then answers 401. */
+/**
+ * Counts the failure on every key of the attempt (the next one may have to wait), then answers 401,
+ * with the code's `reason` when the code was refused.
+ */
 async function failAttempt(
   context: ServerContext,
   keys: ThrottleKey[],
   now: number,
   message: string,
+  reason?: string,
 ): Promise<never> {
   await recordFailure(context.db, context.loginThrottle, keys, now)
-  throw new ServerError(LOGIN_STATUS.badCredentials, message)
+  throw new ServerError(LOGIN_STATUS.badCredentials, message, reason === undefined ? {} : { reason })
 }

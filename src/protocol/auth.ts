@@ -171,7 +171,8 @@ export type TwoFactorEnabled = v.InferOutput<typeof TwoFactorEnabledSchema>
 /**
  * Reasons of the 2FA routes' refusals: 422 `wrong-code`, `code-expired` (too late, or already used in
  * its 30 s step), `wrong-password`; 423 `too-many-attempts` (past 5 wrong codes the user waits, longer
- * each time; `GET /auth/2fa` says how long).
+ * each time; `GET /auth/2fa` says how long). The login's code step answers 401 with `wrong-code` or
+ * `code-expired` too.
  */
 export const TWO_FACTOR_REASON = {
   wrongCode: 'wrong-code',

@@ -8,7 +8,11 @@
 export const LOGIN_STATUS = {
   /** The terms were not accepted (`agreement` false or missing), or the body is malformed. */
   termsRequired: 400,
-  /** Wrong email or password; in the code step, a wrong or expired 2FA code. */
+  /**
+   * Wrong email or password; in the code step, a refused 2FA code, whose `reason` (`TWO_FACTOR_REASON`)
+   * is `wrong-code`, or `code-expired` for a code already used (a replay) or too late. A wrong password
+   * never carries a reason.
+   */
   badCredentials: 401,
   /** The account's subscription has expired. */
   subscriptionExpired: 402,
@@ -76,7 +80,8 @@ export type InviteFailure = keyof typeof INVITE_FAILURE
 export const ERROR_MESSAGES = {
   terms: 'You must accept the terms and conditions',
   credentials: 'Email or password do not match',
-  otp: 'The verification code is not valid or has expired',
+  otp: 'The verification code is not valid',
+  otpExpired: 'The verification code has expired or was already used',
   subscription: 'The subscription of your account has expired',
   ip: 'Your IP address is not authorized',
   attempts: 'Too many failed attempts, try again later',

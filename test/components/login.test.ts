@@ -221,6 +221,33 @@ describe('<agent-login>', () => {
     expect(server.requests[1]!.body).to.deep.include({ otp: '123456' })
   })
 
+  it('tells a code already used or expired (code-expired) from a wrong one (wrong-code)', async () => {
+    server.route('POST', '/api/auth/login', (request) => {
+      const otp = (request.body as { otp?: string }).otp
+      if (otp === undefined) return { status: 412, body: { code: 412, message: 'Code required' } }
+      const reason = otp === '111111' ? 'code-expired' : 'wrong-code'
+      return { status: 401, body: { code: 401, message: 'Refused', reason } }
+    })
+    const login = await loginPage()
+    await fill(login, GOOD)
+    button(login, 'Log in').click()
+    await waitUntil(() => shadow(login).querySelector('input[name="otp"]'), 'no code field')
+    await fill(login, { otp: '111111' })
+    button(login, 'Verify').click()
+    await waitUntil(
+      () => visibleText(login).includes('The verification code has expired or was already used.'),
+      'no expired message',
+    )
+    expect(visibleText(login)).not.to.contain('The verification code is incorrect.')
+    await fill(login, { otp: '222222' })
+    button(login, 'Verify').click()
+    await waitUntil(
+      () => visibleText(login).includes('The verification code is incorrect.'),
+      'no wrong-code message',
+    )
+    expect(visibleText(login)).not.to.contain('already used')
+  })
+
   it('enters with level 5 and keeps the tokens for this tab only without remember-me', async () => {
     const accessToken = freshToken(Date.now())
     server.route('POST', '/api/auth/login', {

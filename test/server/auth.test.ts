@@ -94,6 +94,30 @@ describe('POST /auth/login', () => {
     assert.equal((await login({ ...base, otp: DEMO_BACKUP_CODES[0] })).status, 401)
   })
 
+  it('says why a code is refused at login: wrong-code, or code-expired for a used or late one; never after a wrong password', async () => {
+    // A fresh 30 s step: the test above spent the current one.
+    await server.advance(60_000)
+    const base = { email: 'otp@demo.test', password: DEMO_PASSWORD, agreement: true }
+    const now = server.clock.now()
+    // The code of a step an hour ahead: a 6-digit code that is not valid now, nor a late one.
+    const wrong = await login({ ...base, otp: currentTotp(DEMO_TOTP_SECRET, now + 3_600_000) })
+    assert.equal(wrong.status, 401)
+    assert.equal((wrong.body as { reason?: string }).reason, 'wrong-code')
+    const code = currentTotp(DEMO_TOTP_SECRET, now)
+    assert.equal((await login({ ...base, otp: code })).status, 200)
+    const replay = await login({ ...base, otp: code })
+    assert.equal(replay.status, 401)
+    assert.equal((replay.body as { reason?: string }).reason, 'code-expired')
+    // A code of five minutes ago (typed too late) reads the same.
+    const late = await login({ ...base, otp: currentTotp(DEMO_TOTP_SECRET, now - 300_000) })
+    assert.equal(late.status, 401)
+    assert.equal((late.body as { reason?: string }).reason, 'code-expired')
+    // With a wrong password the answer is the plain credentials refusal, whatever the code.
+    const badPassword = await login({ ...base, password: 'nope', otp: code })
+    assert.equal(badPassword.status, 401)
+    assert.deepEqual(badPassword.body, { code: 401, message: 'Email or password do not match' })
+  })
+
   it('sends lower levels to their dashboard', async () => {
     const { status, body } = await login({
       email: 'admin@demo.test',

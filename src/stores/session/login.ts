@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 import { AGENT_LEVEL, LOGIN_REDIRECT_MS } from '../../constants'
-import type { LoginResponse } from '../../protocol'
+import { TWO_FACTOR_REASON, type LoginResponse } from '../../protocol'
 import { requestClaim, requestLogin, requestSso } from '../../services/auth'
 import { clock, type TimerId } from '../../services/clock'
 import { askDesktopPermission } from '../../services/desktop-notifications'
@@ -86,10 +86,19 @@ function attemptsMessage(seconds: number | null): LoginError {
   return { id: 'login.errors.attemptsMinutes', values: { minutes: Math.ceil(seconds / 60) } }
 }
 
+/**
+ * The 401 of the code step: a code already used or too late (`code-expired`) asks for the new one
+ * from the app, which the agent could not tell from "incorrect"; any other refusal is a wrong code.
+ */
+function codeMessage(error: HttpError): LoginError {
+  const reason = (error.body as { reason?: unknown } | undefined)?.reason
+  return { id: reason === TWO_FACTOR_REASON.expiredCode ? 'login.errors.codeExpired' : 'login.errors.code' }
+}
+
 /** The message of a login failure (SPEC §8); null for 412, which asks for the code instead. */
 function failureMessage(error: unknown, step: LoginState['step']): LoginError | null {
   if (!(error instanceof HttpError)) return { id: 'login.errors.generic' }
-  if (error.status === 401) return { id: step === 'code' ? 'login.errors.code' : 'login.errors.credentials' }
+  if (error.status === 401) return step === 'code' ? codeMessage(error) : { id: 'login.errors.credentials' }
   if (error.status === 410) return attemptsMessage(error.retryAfter)
   if (error.status === 412) return null
   return { id: FAILURE_MESSAGES[error.status] ?? 'login.errors.generic' }
