@@ -320,6 +320,74 @@ describe('<agent-login>', () => {
       expect(navigation.assigned).to.deep.equal(['https://admin.example/dashboard'])
       expect($tokens.get()).to.equal(null)
     })
+
+    const LOWER = {
+      status: 200,
+      body: {
+        level: 3,
+        accessToken: 'x',
+        refreshToken: 'y',
+        redirect: true,
+        location: 'https://admin.example/dashboard',
+      },
+    }
+    /** What the live regions of the screen hold: what a screen reader says again when it changes. */
+    const liveText = (login: Element) =>
+      [
+        ...shadow(login).querySelectorAll(
+          '[role="status"], [role="alert"], [role="log"], [role="timer"], [aria-live]:not([aria-live="off"])',
+        ),
+      ]
+        .map((region) => region.textContent)
+        .join('|')
+
+    it('takes the focus to the notice, and the ticking seconds are not said again each second', async () => {
+      server.route('POST', '/api/auth/login', LOWER)
+      const login = await loginPage()
+      await fill(login, GOOD)
+      await frames(1)
+      const submit = button(login, 'Log in')
+      submit.focus()
+      await sendKeys({ press: 'Enter' })
+      await waitUntil(() => visibleText(login).includes('This console is for agents only.'), 'no notice')
+      await waitUntil(() => shadow(login).activeElement !== null, 'the focus fell to the page')
+      expect(document.activeElement).to.equal(login)
+      const focused = shadow(login).activeElement!
+      expect(focused.closest('.notice'), 'the focus is not in the notice').to.not.equal(null)
+      expect(focused.textContent).to.contain('This console is for agents only.')
+      const before = liveText(login)
+      await time.tick(1_000)
+      await waitUntil(() => visibleText(login).includes('in 9 seconds'), 'the countdown stopped')
+      expect(liveText(login)).to.equal(before)
+      await time.tick(1_000)
+      await waitUntil(() => visibleText(login).includes('in 8 seconds'), 'the countdown stopped')
+      expect(liveText(login)).to.equal(before)
+    })
+
+    it('leaves a focus the user put in the host page, and says the notice once in a live region', async () => {
+      let answer: () => void = () => undefined
+      server.route('POST', '/api/auth/login', () => new Promise((resolve) => (answer = () => resolve(LOWER))))
+      const outside = document.createElement('button')
+      outside.textContent = 'Host page'
+      document.body.append(outside)
+      try {
+        const login = await loginPage()
+        await fill(login, GOOD)
+        button(login, 'Log in').click()
+        await waitUntil(() => server.to('/api/auth/login').length === 1, 'not sent')
+        outside.focus()
+        answer()
+        await waitUntil(() => liveText(login).includes('This console is for agents only.'), 'not announced')
+        expect(document.activeElement).to.equal(outside)
+        const said = liveText(login)
+        expect(said).to.contain('in 10 seconds')
+        await time.tick(1_000)
+        await waitUntil(() => visibleText(login).includes('in 9 seconds'), 'the countdown stopped')
+        expect(liveText(login)).to.equal(said)
+      } finally {
+        outside.remove()
+      }
+    })
   })
 
   it('suggests a corrected domain when the email is left, and applies it on click', async () => {
