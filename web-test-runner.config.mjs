@@ -31,6 +31,15 @@ const virtualBackground = {
 // A module that fails its first request, then loads (test/services/chunk-import.test.ts): a chunk caught by
 // a network cut. Each test asks for a path of its own, so no state is shared between tests.
 const failedOnce = new Set()
+// An upload the server takes in and never answers (test/services/upload.test.ts): a link that hangs without
+// failing. The request is held until the page gives up on it (the response's connection closes).
+async function stalledUpload(context, next) {
+  if (!context.path.startsWith('/stalled-upload/')) return next()
+  context.req.resume()
+  await new Promise((resolve) => context.res.on('close', resolve))
+  return undefined
+}
+
 async function flakyChunk(context, next) {
   if (!context.path.startsWith('/flaky-chunk/')) return next()
   if (!failedOnce.has(context.path)) {
@@ -48,7 +57,7 @@ export default {
   nodeResolve: false,
   concurrency: 2,
   testsFinishTimeout: 180_000,
-  middleware: [flakyChunk],
+  middleware: [flakyChunk, stalledUpload],
   plugins: [bundleTests, virtualBackground],
   reporters: [defaultReporter(), countingReporter('test-results/browser.json')],
   testFramework: { config: { timeout: 10_000, forbidOnly: true } },

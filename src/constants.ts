@@ -17,6 +17,11 @@ export const RETRY_AFTER_429_MS = 1_000
 export const SAVE_DEBOUNCE_MS = 500
 /** A comment or agent-form save that failed is tried again this long after, for as long as the call lasts. */
 export const SAVE_RETRY_MS = 5_000
+/**
+ * An upload with no progress and no answer for this long is given up (a link that hangs without failing
+ * kept a file 'Saving' for good); the file stays, to be saved again.
+ */
+export const UPLOAD_STALL_MS = 60_000
 /** Tries of a chunk that a call needs at once (the peer library), and the wait between two. */
 export const CHUNK_IMPORT_ATTEMPTS = 3
 export const CHUNK_RETRY_DELAY_MS = 2_000

@@ -1,3 +1,5 @@
+import { UPLOAD_STALL_MS } from '../constants'
+import { clock, type TimerId } from './clock'
 import { HttpError } from './http'
 
 /** One upload of raw bytes. */
@@ -14,14 +16,30 @@ export interface UploadRequest {
 /** Sends the bytes; resolves with the JSON reply, rejects with an `HttpError` (status 0: no answer). */
 export type Uploader = (request: UploadRequest) => Promise<unknown>
 
-/** fetch has no upload progress: XMLHttpRequest does. */
+/**
+ * fetch has no upload progress: XMLHttpRequest does. An upload with no progress and no answer for
+ * {@link UPLOAD_STALL_MS} is stopped: a link that hangs without failing never errors by itself.
+ */
 const xhrUploader: Uploader = (request) =>
   new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
+    let stall: TimerId | undefined
+    let stalled = false
+    const watch = () => {
+      clock.clearTimeout(stall)
+      stall = clock.setTimeout(() => {
+        stalled = true
+        xhr.abort()
+      }, UPLOAD_STALL_MS)
+    }
     xhr.open('POST', request.url)
     xhr.setRequestHeader('authorization', `Bearer ${request.token}`)
     xhr.setRequestHeader('content-type', 'application/octet-stream')
-    xhr.upload.onprogress = (event) => request.onProgress(event.loaded)
+    xhr.upload.onprogress = (event) => {
+      watch()
+      request.onProgress(event.loaded)
+    }
+    xhr.onloadend = () => clock.clearTimeout(stall)
     xhr.onload = () => {
       let body: unknown = null
       try {
@@ -34,7 +52,9 @@ const xhrUploader: Uploader = (request) =>
       reject(new HttpError(xhr.status, typeof message === 'string' ? message : xhr.statusText, body))
     }
     xhr.onerror = () => reject(new HttpError(0, 'The server could not be reached'))
-    xhr.onabort = () => reject(new HttpError(0, 'The upload was stopped'))
+    xhr.onabort = () =>
+      reject(new HttpError(0, stalled ? 'The server stopped answering the upload' : 'The upload was stopped'))
+    watch()
     xhr.send(request.body)
   })
 
