@@ -232,7 +232,7 @@ describe('signing in', () => {
     const errors = collectErrors(page)
     await page.goto(`${world.server.url}/login`)
     await logIn(page, 'supervisor@demo.test')
-    const notice = page.locator(inConsole('.notice[role=status]'))
+    const notice = page.locator(inConsole('.notice'))
     await notice.filter({ hasText: 'This console is for agents only' }).waitFor()
     await notice.locator('a').click()
     // The demo's dashboard page, not the login again (an unknown path is sent to /login).
