@@ -16,7 +16,7 @@ import { $callComments, COMMENTS_MAX, editComments } from '../../src/stores/call
 import { $callForm, editFormField } from '../../src/stores/call/call-form'
 import { $callTags, chooseTags } from '../../src/stores/call/call-tags'
 import { $callView } from '../../src/stores/call/call-views'
-import { $chat, $chatDraft, editChatDraft } from '../../src/stores/call/chat'
+import { $chat, $chatDraft, editChatDraft, sendChatMessage } from '../../src/stores/call/chat'
 import { $localMedia } from '../../src/stores/call/call-media'
 import { $waitingRoom, acceptParticipant, denyParticipant } from '../../src/stores/call/waiting-room'
 import { $toasts, clearToasts } from '../../src/stores/app/toasts'
@@ -294,6 +294,21 @@ describe('the active call', () => {
     expect($chatDraft.get()).to.equal('')
     socket.serverEmit('rejoin', call)
     expect($chatDraft.get()).to.equal('')
+  })
+
+  it('sends a line that got no answer under the same key after a reload, so the server can show it once', async () => {
+    const call = joinedCall()
+    socket.answer('chat:message', () => NO_REPLY)
+    socket.serverEmit('join', call)
+    expect(await sendChatMessage('Your refund is on its way')).to.equal(false)
+    const [first] = sent('chat:message') as { text: string; key: string }[]
+    // The page goes away with the line back in its field: this tab's stores start over.
+    editChatDraft('Your refund is on its way')
+    abandonCall()
+    socket.serverEmit('rejoin', call)
+    expect(await sendChatMessage($chatDraft.get())).to.equal(false)
+    const [, again] = sent('chat:message') as { text: string; key: string }[]
+    expect(again).to.deep.equal(first)
   })
 
   it('lands back in the call on rejoin when none is active (a reload)', () => {

@@ -14,6 +14,14 @@ interface CallDrafts {
   form?: FormValues
   /** The chat line being typed, not sent yet. */
   chat?: string
+  /** A chat line sent with no answer, with its key: sent again after a reload, it keeps the key. */
+  chatUnanswered?: UnansweredChat
+}
+
+/** A chat line the server may have (its send got no answer), and the key it went under. */
+export interface UnansweredChat {
+  text: string
+  key: string
 }
 
 const $drafts = tabJSON<Record<string, CallDrafts>>('call-drafts', {})
@@ -47,8 +55,14 @@ export function keepChatDraft(text: string): void {
   if (id) keep(id, { chat: text })
 }
 
+/** Keeps the chat line that got no answer in the active call, with its key, until it is answered. */
+export function keepUnansweredChat(line: UnansweredChat): void {
+  const id = $call.get()?.id
+  if (id) keep(id, { chatUnanswered: line })
+}
+
 /** The server acknowledged what was typed (or the chat line left the field): nothing to keep for it. */
-export function dropDraft(kind: 'comments' | 'form' | 'chat'): void {
+export function dropDraft(kind: keyof CallDrafts): void {
   const id = $call.get()?.id
   if (!id) return
   const { [kind]: _dropped, ...rest } = allDrafts()[id] ?? {}
@@ -61,12 +75,18 @@ export function takeDrafts(callId: string): {
   comments: string | null
   form: FormValues | null
   chat: string | null
+  chatUnanswered: UnansweredChat | null
 } {
   const drafts = allDrafts()[callId] ?? {}
   const comments = typeof drafts.comments === 'string' ? drafts.comments : null
   const form = drafts.form && typeof drafts.form === 'object' ? drafts.form : null
   const chat = typeof drafts.chat === 'string' ? drafts.chat : null
-  return { comments, form, chat }
+  const line = drafts.chatUnanswered
+  const chatUnanswered =
+    line && typeof line.text === 'string' && typeof line.key === 'string'
+      ? { text: line.text, key: line.key }
+      : null
+  return { comments, form, chat, chatUnanswered }
 }
 
 /** Forgets a call's drafts (it ended). */

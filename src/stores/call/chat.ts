@@ -6,7 +6,8 @@ import { realtime } from '../session/connection'
 import { $callView } from './call-views'
 import { notify } from '../app/toasts'
 import { onCallCleanup } from './call-scope'
-import { dropDraft, keepChatDraft } from './call-drafts'
+import { dropDraft, keepChatDraft, keepUnansweredChat, takeDrafts, type UnansweredChat } from './call-drafts'
+import { $call } from './call-state'
 
 /** The chat of the active call or meeting. */
 export interface ChatState {
@@ -59,7 +60,14 @@ export function markChatRead(): void {
  * The line whose send got no answer, with its key: the server may have it, so the same words sent
  * again go under the same key, and the server stores and shows them once.
  */
-let unanswered: { text: string; key: string } | null = null
+let unanswered: UnansweredChat | null = null
+
+/** The line with no answer: this page's, or the one a previous page of this tab left for the call. */
+function pendingUnanswered(): UnansweredChat | null {
+  if (unanswered) return unanswered
+  const id = $call.get()?.id
+  return id ? takeDrafts(id).chatUnanswered : null
+}
 
 /**
  * Sends a line to everybody in the call. Resolves true once the server has it; the line shows when it
@@ -73,14 +81,22 @@ let unanswered: { text: string; key: string } | null = null
 export async function sendChatMessage(text: string): Promise<boolean> {
   const clean = text.trim()
   if (!clean) return false
-  const key = unanswered?.text === clean ? unanswered.key : randomHex(16)
+  const pending = pendingUnanswered()
+  const key = pending?.text === clean ? pending.key : randomHex(16)
   try {
     receiveChatMessage(await realtime().request('chat:message', { text: clean, key }, ChatMessageSchema))
-    if (unanswered?.key === key) unanswered = null
+    if (pending?.key === key) {
+      unanswered = null
+      dropDraft('chatUnanswered')
+    }
     return true
   } catch (failure) {
     const noAnswer = isUnanswered(failure)
-    if (noAnswer) unanswered = { text: clean, key }
+    if (noAnswer) {
+      unanswered = { text: clean, key }
+      // Kept in this tab too: a reload before it is answered sends it again under the same key.
+      keepUnansweredChat(unanswered)
+    }
     // With the link down the line never left: trying again only helps once the connection is back.
     notify(
       noAnswer
