@@ -1,3 +1,5 @@
+import { MediaCaptureError } from './media'
+
 /**
  * What the agent can do about a failed camera or microphone capture, by the browser's error name: the
  * browser's own message ("Permission denied") is English and says nothing of the way out.
@@ -24,4 +26,14 @@ const ADVICE_BY_REASON: Record<string, CaptureAdvice> = {
  */
 export function captureAdvice(reason: string | null | undefined): CaptureAdvice {
   return (reason && Object.hasOwn(ADVICE_BY_REASON, reason) && ADVICE_BY_REASON[reason]) || 'none'
+}
+
+/**
+ * The advice for a failed capture as it was thrown: a `MediaCaptureError` by its name, anything else none.
+ *
+ * @example
+ * captureAdviceOf(error) // 'busy' for NotReadableError
+ */
+export function captureAdviceOf(error: unknown): CaptureAdvice {
+  return captureAdvice(error instanceof MediaCaptureError ? error.reason : null)
 }

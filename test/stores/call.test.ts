@@ -496,6 +496,27 @@ describe('the active call', () => {
     })
   })
 
+  it('adds no advice line to a capture error it has no advice for', async () => {
+    const media = navigator.mediaDevices
+    const getUserMedia = media.getUserMedia
+    media.getUserMedia = () => Promise.reject(new DOMException('Something odd', 'UnknownError'))
+    try {
+      socket.serverEmit('join', joinedCall())
+      await waitUntil(
+        () => $toasts.get().find((toast) => toast.messageId === 'call.media.error'),
+        'no toast',
+        {
+          timeout: 5000,
+        },
+      )
+      const toast = $toasts.get().find((shown) => shown.messageId === 'call.media.error')!
+      // An advice of 'none' would render an empty second line under the message.
+      expect(toast.detailId).to.equal(undefined)
+    } finally {
+      media.getUserMedia = getUserMedia
+    }
+  })
+
   it('tells the agent how to get the camera back when the browser blocks it in a call', async () => {
     const media = navigator.mediaDevices
     const getUserMedia = media.getUserMedia

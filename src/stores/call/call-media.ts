@@ -1,13 +1,7 @@
 import { atom } from 'nanostores'
 import type { Peer, SignalIn } from '../../protocol'
-import {
-  hasTrack,
-  MediaCaptureError,
-  openCallStream,
-  setTracksEnabled,
-  stopStream,
-} from '../../services/media'
-import { captureAdvice } from '../../services/capture-advice'
+import { hasTrack, openCallStream, setTracksEnabled, stopStream } from '../../services/media'
+import { captureAdviceOf } from '../../services/capture-advice'
 import { importWithRetries } from '../../services/chunk-import'
 import type { PeerLink, PeerLinkOptions } from '../../services/peer'
 import { realtime } from '../session/connection'
@@ -131,12 +125,13 @@ async function openLocal(mine: number): Promise<void> {
     if (mine !== session) return
     const message = error instanceof Error ? error.message : String(error)
     $localMedia.set({ ...NO_MEDIA, error: message })
+    const advice = captureAdviceOf(error)
     notify({
       variant: 'danger',
       messageId: 'call.media.error',
       values: { message },
-      detailId: 'media.captureAdvice',
-      detailValues: { advice: captureAdvice(error instanceof MediaCaptureError ? error.reason : null) },
+      // Only with advice: 'none' would be an empty line under the message.
+      ...(advice === 'none' ? {} : { detailId: 'media.captureAdvice' as const, detailValues: { advice } }),
     })
   }
 }

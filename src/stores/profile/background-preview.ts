@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
-import { MediaCaptureError, openCapture, stopStream } from '../../services/media'
-import { captureAdvice, type CaptureAdvice } from '../../services/capture-advice'
+import { openCapture, stopStream } from '../../services/media'
+import { captureAdviceOf, type CaptureAdvice } from '../../services/capture-advice'
 import { onLogout } from '../session/logout'
 import { attachBackground } from './background-effect'
 
@@ -46,7 +46,7 @@ export async function openBackgroundPreview(): Promise<void> {
     $backgroundPreview.set({
       stream: null,
       error: error instanceof Error ? error.message : String(error),
-      advice: captureAdvice(error instanceof MediaCaptureError ? error.reason : null),
+      advice: captureAdviceOf(error),
     })
   }
 }

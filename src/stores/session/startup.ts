@@ -6,7 +6,7 @@ import {
   stopStream,
   type DeviceAvailability,
 } from '../../services/media'
-import { captureAdvice, type CaptureAdvice } from '../../services/capture-advice'
+import { captureAdviceOf, type CaptureAdvice } from '../../services/capture-advice'
 import { askDesktopPermission } from '../../services/desktop-notifications'
 import { tabString } from '../../services/storage'
 import { $busyInCall } from '../status/activity'
@@ -93,7 +93,7 @@ export async function checkDevices(): Promise<void> {
     if (mine !== checking) return
     const failure =
       error instanceof MediaCaptureError
-        ? { reason: error.reason, message: error.message, advice: captureAdvice(error.reason) }
+        ? { reason: error.reason, message: error.message, advice: captureAdviceOf(error) }
         : { reason: 'Error', message: String(error), advice: 'none' as const }
     $startup.set({ ...INITIAL, phase: 'failed', error: failure })
   }
