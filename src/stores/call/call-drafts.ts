@@ -32,33 +32,32 @@ function allDrafts(): Record<string, CallDrafts> {
   return stored && typeof stored === 'object' ? stored : {}
 }
 
-function keep(callId: string, patch: Partial<CallDrafts>): void {
+/** Adds to the drafts of the active call or meeting (none: nothing to keep them for). */
+function keep(patch: Partial<CallDrafts>): void {
+  const id = $call.get()?.id
+  if (!id) return
   const all = allDrafts()
-  $drafts.set({ ...all, [callId]: { ...all[callId], ...patch } })
+  $drafts.set({ ...all, [id]: { ...all[id], ...patch } })
 }
 
 /** Keeps the comments typed in the active call until the server has them. */
 export function keepCommentsDraft(text: string): void {
-  const id = $call.get()?.id
-  if (id) keep(id, { comments: text })
+  keep({ comments: text })
 }
 
 /** Keeps the form values of the active call until the server has them. */
 export function keepFormDraft(values: FormValues): void {
-  const id = $call.get()?.id
-  if (id) keep(id, { form: values })
+  keep({ form: values })
 }
 
 /** Keeps the chat line being typed in the active call or meeting until it is sent. */
 export function keepChatDraft(text: string): void {
-  const id = $call.get()?.id
-  if (id) keep(id, { chat: text })
+  keep({ chat: text })
 }
 
 /** Keeps the chat line that got no answer in the active call, with its key, until it is answered. */
 export function keepUnansweredChat(line: UnansweredChat): void {
-  const id = $call.get()?.id
-  if (id) keep(id, { chatUnanswered: line })
+  keep({ chatUnanswered: line })
 }
 
 /** The server acknowledged what was typed (or the chat line left the field): nothing to keep for it. */

@@ -58,13 +58,10 @@ export function markChatRead(): void {
 
 /**
  * The line whose send got no answer, with its key: the server may have it, so the same words sent
- * again go under the same key, and the server stores and shows them once.
+ * again go under the same key, and the server stores and shows them once. Kept with the call's drafts
+ * in this tab, so that a reload in between keeps the key too.
  */
-let unanswered: UnansweredChat | null = null
-
-/** The line with no answer: this page's, or the one a previous page of this tab left for the call. */
 function pendingUnanswered(): UnansweredChat | null {
-  if (unanswered) return unanswered
   const id = $call.get()?.id
   return id ? takeDrafts(id).chatUnanswered : null
 }
@@ -85,18 +82,11 @@ export async function sendChatMessage(text: string): Promise<boolean> {
   const key = pending?.text === clean ? pending.key : randomHex(16)
   try {
     receiveChatMessage(await realtime().request('chat:message', { text: clean, key }, ChatMessageSchema))
-    if (pending?.key === key) {
-      unanswered = null
-      dropDraft('chatUnanswered')
-    }
+    if (pending?.key === key) dropDraft('chatUnanswered')
     return true
   } catch (failure) {
     const noAnswer = isUnanswered(failure)
-    if (noAnswer) {
-      unanswered = { text: clean, key }
-      // Kept in this tab too: a reload before it is answered sends it again under the same key.
-      keepUnansweredChat(unanswered)
-    }
+    if (noAnswer) keepUnansweredChat({ text: clean, key })
     // With the link down the line never left: trying again only helps once the connection is back.
     notify(
       noAnswer
@@ -111,7 +101,6 @@ export async function sendChatMessage(text: string): Promise<boolean> {
 
 /** Forgets the chat (the call ended). */
 export function resetChat(): void {
-  unanswered = null
   $chat.set(EMPTY)
   $chatDraft.set('')
 }
