@@ -496,47 +496,32 @@ describe('the active call', () => {
     })
   })
 
-  it('adds no advice line to a capture error it has no advice for', async () => {
+  /** Joins a call whose camera the browser refuses with `name`; the toast the agent gets. */
+  async function cameraErrorToast(name: string, message: string) {
     const media = navigator.mediaDevices
     const getUserMedia = media.getUserMedia
-    media.getUserMedia = () => Promise.reject(new DOMException('Something odd', 'UnknownError'))
+    media.getUserMedia = () => Promise.reject(new DOMException(message, name))
     try {
       socket.serverEmit('join', joinedCall())
-      await waitUntil(
-        () => $toasts.get().find((toast) => toast.messageId === 'call.media.error'),
-        'no toast',
-        {
-          timeout: 5000,
-        },
-      )
-      const toast = $toasts.get().find((shown) => shown.messageId === 'call.media.error')!
-      // An advice of 'none' would render an empty second line under the message.
-      expect(toast.detailId).to.equal(undefined)
+      const shown = () => $toasts.get().find((toast) => toast.messageId === 'call.media.error')
+      await waitUntil(shown, 'no toast', { timeout: 5000 })
+      return shown()!
     } finally {
       media.getUserMedia = getUserMedia
     }
+  }
+
+  it('adds no advice line to a capture error it has no advice for', async () => {
+    const toast = await cameraErrorToast('UnknownError', 'Something odd')
+    // An advice of 'none' would render an empty second line under the message.
+    expect(toast.detailId).to.equal(undefined)
   })
 
   it('tells the agent how to get the camera back when the browser blocks it in a call', async () => {
-    const media = navigator.mediaDevices
-    const getUserMedia = media.getUserMedia
-    media.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
-    try {
-      socket.serverEmit('join', joinedCall())
-      await waitUntil(
-        () => $toasts.get().find((toast) => toast.messageId === 'call.media.error'),
-        'no toast',
-        {
-          timeout: 5000,
-        },
-      )
-      const toast = $toasts.get().find((shown) => shown.messageId === 'call.media.error')!
-      expect(toast.values).to.deep.equal({ message: 'Permission denied' })
-      expect(toast).to.include({ detailId: 'media.captureAdvice' })
-      expect(toast.detailValues).to.deep.equal({ advice: 'blocked' })
-    } finally {
-      media.getUserMedia = getUserMedia
-    }
+    const toast = await cameraErrorToast('NotAllowedError', 'Permission denied')
+    expect(toast.values).to.deep.equal({ message: 'Permission denied' })
+    expect(toast).to.include({ detailId: 'media.captureAdvice' })
+    expect(toast.detailValues).to.deep.equal({ advice: 'blocked' })
   })
 
   it('opens the camera and microphone for the call', async () => {
