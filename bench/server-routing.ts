@@ -89,7 +89,13 @@ interface Ready {
 const serverNodeOptions = process.env.SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? []
 const child = fork(new URL('./support/routing-server.ts', import.meta.url), [], {
   execArgv: ['--import', 'tsx', '--expose-gc', ...serverNodeOptions],
-  env: { ...process.env, AGENTS: String(AGENTS) },
+  // Every simulated customer comes from 127.0.0.1: the per-address budgets meant for one real address step aside.
+  env: {
+    ...process.env,
+    AGENTS: String(AGENTS),
+    CUSTOMER_CONNECTIONS_PER_ADDRESS: '100000',
+    QUEUE_JOINS_PER_ADDRESS: '100000',
+  },
   // SERVER_OUTPUT=1: the server's stdout (its log lines, and what --trace-gc-nvp prints) on the bench's stderr.
   stdio: ['ignore', process.env.SERVER_OUTPUT ? 2 : 'ignore', 'inherit', 'ipc'],
 })

@@ -35,7 +35,8 @@ import { registerSecurityHeaders } from './http/security-headers'
 import { registerCors } from './http/cors'
 import { originPolicy } from './http/origins'
 import { trustFunction } from './http/client-address'
-import type { TrustProxy } from './config'
+import { readIceConfig, type TrustProxy } from './config'
+import { hasNoIceServer, type IceSettings } from './media/ice-settings'
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy } from './auth/login-throttle'
 import { createMetrics } from './observability/metrics'
 import { registerStateGauges } from './observability/state-gauges'
@@ -103,6 +104,11 @@ export interface ApplicationOptions {
   allowedOrigins?: string[]
   /** Origins allowed to frame the pages (besides the server's own). */
   frameAncestors?: string[]
+  /**
+   * STUN and TURN servers for calls' media, TURN secret, default transport policy (default: read from
+   * STUN_URLS, TURN_URLS, TURN_SECRET, TURN_TTL, ICE_TRANSPORT_POLICY; none when they are unset).
+   */
+  ice?: IceSettings
   /** Server timers (ring timeout, queue limit, grace periods...), short in tests. */
   timers?: Partial<Timers>
   /** Growing delays after failed logins and 2FA codes (per user, per user and address, per address). */
@@ -190,6 +196,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const nodeId = newId()
   const lifecycle = newLifecycle()
   const metrics = createMetrics(nodeId)
+  // Read before anything opens: a bad ICE setting stops the start, as readConfig does for `npm start`.
+  const ice = options.ice ?? readIceConfig(process.env, options.production ?? false)
   const opened = await openDatabase(options)
   const db = timeDatabase(opened, metrics.dbQueryDuration, metrics.dbErrors, clock.now)
   const production = options.production ?? false
@@ -218,6 +226,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     routerOptions: { querystringParser: (text: string) => decodeQueryString(text) },
   })
   const logger = fastify.log
+  if (production && hasNoIceServer(ice))
+    logger.warn(
+      { event: 'ice.unconfigured' },
+      'No STUN or TURN server is configured (STUN_URLS, TURN_URLS, TURN_SECRET): calls get video only between browsers that reach each other directly, so most calls from home or office networks connect without media. See docs/deployment.md, "Media beyond one network".',
+    )
   opened.onConnectionLost?.((error) =>
     logger.warn({ err: error }, 'database connection lost; the pool opens another when needed'),
   )
@@ -285,6 +298,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     metrics,
     events: createRoutingEvents(logger, metrics),
     lifecycle,
+    ice,
   }
   await db.query('INSERT INTO nodes (id, heartbeat_at, backend_pid) VALUES ($1, $2, $3)', [
     context.nodeId,

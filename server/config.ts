@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { readIceSettings, type IceSettings } from './media/ice-settings'
 
 /** How the server trusts `X-Forwarded-*`: not at all, a number of proxy hops, or these proxy addresses. */
 export type TrustProxy = false | number | string[]
@@ -23,6 +24,66 @@ export interface ServerConfig {
   allowedOrigins: string[]
   /** `FRAME_ANCESTORS`: origins allowed to frame the demo pages (a CRM); the server's own origin always is. */
   frameAncestors: string[]
+  /** `STUN_URLS`, `TURN_URLS`, `TURN_SECRET`, `TURN_TTL`, `ICE_TRANSPORT_POLICY`: see `server/media/ice-settings.ts`. */
+  ice: IceSettings
+  /** Budgets of what anyone may use without signing in: see `AnonymousLimits`. */
+  anonymous: AnonymousLimits
+}
+
+/**
+ * Budgets of the surfaces anyone reaches without signing in, each per server process and per client
+ * address as `TRUST_PROXY` reports it (behind a proxy it does not name, every customer shares the
+ * proxy's address). Read from the environment when the server starts; docs/deployment.md lists them.
+ */
+export interface AnonymousLimits {
+  /** `CUSTOMER_CONNECTIONS_PER_ADDRESS` (default 64): customer sockets open at once from one address. */
+  customerConnectionsPerAddress: number
+  /** `QUEUE_JOINS_PER_ADDRESS` (default 60): `queue:join`s from one address per minute. */
+  queueJoinsPerAddress: number
+  /** `QUEUE_JOINS_PER_SESSION` (default 10): `queue:join`s of one customer session per minute. */
+  queueJoinsPerSession: number
+  /** `CHAT_LINES_PER_SECOND` (default 5, bursts of twice that): chat lines of one customer socket. */
+  chatLinesPerSecond: number
+  /** `CSP_REPORT_MAX_BYTES` (default 16384): the largest CSP report body accepted. */
+  cspReportMaxBytes: number
+  /** `CSP_REPORTS_LOGGED_PER_MINUTE` (default 10): CSP reports logged (warn); the others are only counted. */
+  cspReportsLoggedPerMinute: number
+}
+
+/** The settings of `AnonymousLimits`: environment name, default, and the largest value that makes sense. */
+const ANONYMOUS_SETTINGS: [keyof AnonymousLimits, string, number, number][] = [
+  ['customerConnectionsPerAddress', 'CUSTOMER_CONNECTIONS_PER_ADDRESS', 64, 100_000],
+  ['queueJoinsPerAddress', 'QUEUE_JOINS_PER_ADDRESS', 60, 100_000],
+  ['queueJoinsPerSession', 'QUEUE_JOINS_PER_SESSION', 10, 10_000],
+  ['chatLinesPerSecond', 'CHAT_LINES_PER_SECOND', 5, 1_000],
+  ['cspReportMaxBytes', 'CSP_REPORT_MAX_BYTES', 16_384, 1_048_576],
+  ['cspReportsLoggedPerMinute', 'CSP_REPORTS_LOGGED_PER_MINUTE', 10, 10_000],
+]
+
+function readAnonymousSettings(env: Env, problems: string[]): AnonymousLimits {
+  const limits = {} as AnonymousLimits
+  for (const [key, name, fallback, most] of ANONYMOUS_SETTINGS) {
+    const text = env[name]?.trim() ?? ''
+    const value = Number(text)
+    const valid = /^\d+$/.test(text) && value >= 1 && value <= most
+    if (text !== '' && !valid) problems.push(`${name}=${text}: a whole number from 1 to ${most}`)
+    limits[key] = text !== '' && valid ? value : fallback
+  }
+  return limits
+}
+
+/**
+ * The anonymous surfaces' budgets from the environment, checked (a bad value throws a `ConfigError`).
+ * The routes and the customer namespace read them as they are set up, as `readIceConfig` is read.
+ *
+ * @example
+ * const { chatLinesPerSecond } = readAnonymousLimits(process.env)
+ */
+export function readAnonymousLimits(env: Env): AnonymousLimits {
+  const problems: string[] = []
+  const limits = readAnonymousSettings(env, problems)
+  if (problems.length) throw new ConfigError(problems)
+  return limits
 }
 
 /** The shortest `JWT_SECRET` accepted in production: 32 characters. */
@@ -148,6 +209,8 @@ export function readConfig(env: Env): ServerConfig {
   const trustProxy = readTrustProxy(env.TRUST_PROXY, problems)
   const allowedOrigins = readOrigins('ALLOWED_ORIGINS', env.ALLOWED_ORIGINS, production, problems)
   const frameAncestors = readOrigins('FRAME_ANCESTORS', env.FRAME_ANCESTORS, production, problems)
+  const ice = readIceSettings(env, production, problems)
+  const anonymous = readAnonymousSettings(env, problems)
 
   if (problems.length) throw new ConfigError(problems)
   return {
@@ -160,5 +223,21 @@ export function readConfig(env: Env): ServerConfig {
     trustProxy,
     allowedOrigins,
     frameAncestors,
+    ice,
+    anonymous,
   }
+}
+
+/**
+ * The ICE settings alone, checked the same way (`createApplication` reads them when it is given none,
+ * so every way of starting a server hands out the same ICE servers). Throws a `ConfigError`.
+ *
+ * @example
+ * const ice = readIceConfig(process.env, false)
+ */
+export function readIceConfig(env: Env, production: boolean): IceSettings {
+  const problems: string[] = []
+  const ice = readIceSettings(env, production, problems)
+  if (problems.length) throw new ConfigError(problems)
+  return ice
 }

@@ -15,6 +15,7 @@ import type { RoutingEvents } from './observability/routing-events'
 import type { Lifecycle } from './lifecycle/lifecycle'
 import type { RecordingStorage } from './recordings/storage'
 import type { RecorderNamespace } from './recordings/recorder-socket'
+import type { IceSettings } from './media/ice-settings'
 
 /** Everything a handler needs, built once by `createApplication` and passed down. */
 export interface ServerContext {
@@ -63,4 +64,6 @@ export interface ServerContext {
   events: RoutingEvents
   /** Started, listening, draining: read by /readyz and the shutdown. */
   lifecycle: Lifecycle
+  /** STUN and TURN servers handed out by `ice:servers`, the TURN secret and the default policy. */
+  ice: IceSettings
 }

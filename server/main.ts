@@ -41,6 +41,7 @@ const app = await createApplication({
   trustProxy: config.trustProxy,
   allowedOrigins: config.allowedOrigins,
   frameAncestors: config.frameAncestors,
+  ice: config.ice,
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
   ...(config.jwtSecret ? { jwtSecret: config.jwtSecret } : {}),
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),

@@ -163,3 +163,20 @@ export const SECONDARY_AREAS_DELAY_MS = 3_000
 export const APP_ACTION_TIMEOUT_MS = 10_000
 /** The apps log keeps this many lines, the newest first. */
 export const APP_LOG_MAX = 500
+
+/** How long a new media link may take to connect before its people are told the media cannot connect. */
+export const MEDIA_CONNECT_TIMEOUT_MS = 15_000
+/** A restart that has not brought the media path back in this long is tried again (doubling). */
+export const ICE_RESTART_RETRY_MS = 5_000
+/** Once media has flowed, this long without a packet means its path broke (ICE may take seconds more to say). */
+export const MEDIA_STALL_MS = 2_000
+/** How often a media connection's packets are counted for that. */
+export const MEDIA_STALL_CHECK_MS = 500
+/** An ICE restart offer not answered within this long may be replaced by a new one (its answer was lost). */
+export const ICE_RESTART_ANSWER_WAIT_MS = 5_000
+/** The longest wait between two ICE restarts of a path that stays down. */
+export const ICE_RESTART_RETRY_MAX_MS = 30_000
+/** How often a call's media is measured (`getStats()`) for the quality indicator and summary. */
+export const MEDIA_STATS_INTERVAL_MS = 1_000
+/** Share of a TURN credential's life after which the ICE servers are asked for again. */
+export const ICE_RENEW_AT_SHARE = 0.75

@@ -30,6 +30,8 @@ function fromPattern(pattern: string): string {
     [/HH|\[01\]|\\d\{2\}:\\d\{2\}/, '09:30'],
     // A chat line's key: 128 random bits in hex, as the console makes them.
     [/\{16,64\}/, '8f14e45fceea167a5a36dedd4bea2543'],
+    // An ICE server's URL (src/protocol/ice.ts).
+    [/\(stun\|stuns\|turn\|turns\)/, 'turn:turn.example.com:3478?transport=udp'],
   ]
   for (const [shape, value] of known) if (shape.test(pattern)) return value
   // Try a few common words against the pattern.

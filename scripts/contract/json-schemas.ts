@@ -39,6 +39,8 @@ const CONFIG: ConversionConfig = {
   overrideAction: ({ valibotAction, jsonSchema }) => {
     if (valibotAction.type === 'check')
       return { ...jsonSchema, $comment: String((valibotAction as { message?: unknown }).message ?? 'checked') }
+    // JSON has no NaN or Infinity: every number on the wire is finite already.
+    if (valibotAction.type === 'finite') return jsonSchema
     // A transformation (trim…) changes the value after the wire: the wire accepts what comes before it.
     if (valibotAction.kind === 'transformation')
       return { ...jsonSchema, $comment: `the receiver applies ${valibotAction.type}` }

@@ -16,8 +16,25 @@ export function refreshLifetime(remember: boolean): number {
 }
 
 /**
+ * When a login ends: its lifetime from its start, and no later than its own `ends_at` (a claimed login,
+ * bounded by the login that minted it; null for logins of before issue 64).
+ */
+export function familyEndsAt(family: { ends_at: Date | null; created_at: Date; remember: boolean }): number {
+  const own = family.created_at.getTime() + refreshLifetime(family.remember)
+  return Math.min(own, family.ends_at?.getTime() ?? own)
+}
+
+/** The login a new session is started from (a claim minted with its token), which bounds it. */
+export interface ParentSession {
+  familyId: string
+  /** When the parent login ends: the new one ends no later. */
+  endsAt: number
+}
+
+/**
  * Starts a session for a user who proved who they are (password, claim, SSO): a new token family,
- * an access token and a refresh token, and where the client should go.
+ * an access token and a refresh token, and where the client should go. A session started from
+ * another (`parent`) ends with it, and is revoked with it.
  */
 export async function issueSession(
   context: ServerContext,
@@ -25,14 +42,17 @@ export async function issueSession(
   user: UserRow,
   remember: boolean,
   redirectTo: string | undefined,
+  parent?: ParentSession,
 ): Promise<LoginResponse> {
   const now = context.clock.now()
+  const lifetime = Math.min(refreshLifetime(remember), (parent?.endsAt ?? Infinity) - now)
   const { familyId, refreshToken } = await insertTokenFamily(
     db,
     user.id,
     remember,
     now,
-    refreshLifetime(remember),
+    lifetime,
+    parent?.familyId ?? null,
   )
   const accessToken = await context.tokens.signAccess({
     userId: user.id,
@@ -46,12 +66,24 @@ export async function issueSession(
     accessToken,
     refreshToken,
     redirect: !agent,
-    location: agent ? safeRedirect(redirectTo) : user.dashboard_url,
+    location: agent ? safeRedirect(redirectTo, context.publicUrl()) : user.dashboard_url,
   }
 }
 
-/** Only same-site paths are echoed back: an open redirect would let a link send users anywhere. */
-function safeRedirect(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//')) return '/'
-  return value
+/**
+ * Only same-origin places are echoed back: an open redirect would let a link send users anywhere. The
+ * value is resolved as a browser would (`new URL(value, PUBLIC_URL)`: `/\evil.example/x` and
+ * `//evil.example` name another host), and the result kept only when its origin is the server's; what
+ * goes back is its path, query and fragment, never the given text.
+ */
+export function safeRedirect(value: string | undefined, publicUrl: string): string {
+  if (!value) return '/'
+  try {
+    const base = new URL(publicUrl || 'http://localhost')
+    const target = new URL(value, base)
+    if (target.origin !== base.origin) return '/'
+    return `${target.pathname}${target.search}${target.hash}`
+  } catch {
+    return '/'
+  }
 }

@@ -4,7 +4,9 @@ import { ServerError } from '../errors'
 import type { Queryable } from '../store/database'
 import { randomToken, sha256 } from '../store/ids'
 import { userByEmail, userById } from '../store/users'
+import { LOGIN_REFUSALS, assertAccountAdmits } from './account-gate'
 import { mintClaim } from './claims'
+import { trustedEmailIssuers, verifiedEmailOf } from './sso-email'
 
 /** Where the identity provider sends the browser back, under the public URL. */
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback'
@@ -150,7 +152,8 @@ export async function beginSsoLogin(
 /**
  * `GET /auth/sso/callback`: takes the flow back by its state (once, and only in the browser that
  * began it: `binding`), exchanges the code with the PKCE verifier, checks the ID token (signature,
- * issuer, audience, nonce) and signs in the account's SSO user with that verified email.
+ * issuer, audience, nonce) and signs in the account's SSO user with that verified email, if the account
+ * admits them from `ip` as a password login would (423 locked, 402 subscription, 403 allow list).
  *
  * @returns the console path of a one-time claim of the new session.
  */
@@ -158,6 +161,7 @@ export async function finishSsoLogin(
   context: ServerContext,
   requestUrl: string,
   binding: string | undefined,
+  ip: string,
 ): Promise<string> {
   const callbackUrl = new URL(requestUrl, context.publicUrl())
   const state = callbackUrl.searchParams.get('state') ?? ''
@@ -183,7 +187,11 @@ export async function finishSsoLogin(
     },
   )
   const userId = await userOfIdentity(context, sso, subject, claims)
-  return (await mintClaim(context, userId, flow.remember)).path
+  // What a password login checks holds here too (the claim's redemption checks again).
+  const user = await userById(context.db, userId)
+  if (!user) throw new ServerError(401, 'Unknown or expired SSO login')
+  assertAccountAdmits(user, ip, context.clock.now(), LOGIN_REFUSALS)
+  return (await mintClaim(context, userId, flow.remember, null)).path
 }
 
 /** Exchanges the code (PKCE verifier, state, nonce checked) and reads who the provider says signed in. */
@@ -227,10 +235,11 @@ async function userOfIdentity(
     'SELECT user_id FROM sso_identities WHERE issuer = $1 AND subject = $2',
     [sso.issuer, subject],
   )
+  const email = verifiedEmailOf(claims, sso.issuer, trustedEmailIssuers(process.env))
   const user = bound[0]
     ? await userById(context.db, bound[0].user_id)
-    : typeof claims?.email === 'string' && claims.email_verified !== false
-      ? await userByEmail(context.db, claims.email)
+    : email
+      ? await userByEmail(context.db, email)
       : undefined
   if (!user?.sso || user.account_id !== sso.accountId) throw refuse()
   if (bound[0]) return user.id

@@ -9,13 +9,6 @@ export const TWO_FACTOR_FIRST_WAIT_MS = 30_000
 /** The longest wait. */
 export const TWO_FACTOR_MAX_WAIT_MS = 15 * 60_000
 
-/** The wait after `failures` wrong codes: none up to 5, then 30 s, 60 s, 120 s… up to 15 min. */
-export function twoFactorWaitMs(failures: number): number {
-  if (failures < TWO_FACTOR_FREE_FAILURES) return 0
-  const doublings = Math.min(failures - TWO_FACTOR_FREE_FAILURES, 20)
-  return Math.min(TWO_FACTOR_FIRST_WAIT_MS * 2 ** doublings, TWO_FACTOR_MAX_WAIT_MS)
-}
-
 /** Seconds the user must still wait before a code is checked again (0: none). */
 export async function twoFactorRetryAfter(context: ServerContext, userId: string): Promise<number> {
   const rows = await context.db.query<{ totp_retry_at: Date | null }>(
@@ -32,15 +25,32 @@ function tooMany(seconds: number): ServerError {
   })
 }
 
-/** Throws 423 `too-many-attempts` while the user is waiting: no code is even looked at then. */
+/**
+ * Takes one attempt at a code, or throws 423 `too-many-attempts` while the user is waiting (no code is
+ * even looked at then). The check and the count are one statement: the attempt counts as a failure
+ * from here (a right code clears the count), and an attempt that reaches the limit starts the wait at
+ * once, so parallel requests get no more codes checked than the same requests one after another.
+ */
 export async function assertTwoFactorAllowed(context: ServerContext, userId: string): Promise<void> {
+  const now = context.clock.now()
+  // The wait after n counted failures: none below 5, then 30 s · 2^(n − 5), at most 15 minutes.
+  const rows = await context.db.query<{ totp_failures: number }>(
+    `UPDATE users SET totp_failures = totp_failures + 1,
+       totp_retry_at = CASE WHEN totp_failures + 1 >= $3
+         THEN $2::timestamptz + make_interval(secs => LEAST($4 * power(2, LEAST(totp_failures + 1 - $3, 20)), $5) / 1000.0)
+         ELSE totp_retry_at END
+     WHERE id = $1 AND (totp_retry_at IS NULL OR totp_retry_at <= $2)
+     RETURNING totp_failures`,
+    [userId, new Date(now), TWO_FACTOR_FREE_FAILURES, TWO_FACTOR_FIRST_WAIT_MS, TWO_FACTOR_MAX_WAIT_MS],
+  )
+  if (rows.length > 0) return
   const seconds = await twoFactorRetryAfter(context, userId)
-  if (seconds > 0) throw tooMany(seconds)
+  throw tooMany(Math.max(1, seconds))
 }
 
 /**
- * Counts one failure (atomically: two requests at once both count) and throws: 422 with the reason,
- * or 423 `too-many-attempts` when this failure starts a wait.
+ * A refused code (its failure was counted when `assertTwoFactorAllowed` took the attempt): throws 422
+ * with the reason, or 423 `too-many-attempts` when the user now has to wait.
  */
 export async function failTwoFactor(
   context: ServerContext,
@@ -48,17 +58,9 @@ export async function failTwoFactor(
   reason: string,
   message: string,
 ): Promise<never> {
-  const rows = await context.db.query<{ totp_failures: number }>(
-    'UPDATE users SET totp_failures = totp_failures + 1 WHERE id = $1 RETURNING totp_failures',
-    [userId],
-  )
-  const wait = twoFactorWaitMs(rows[0]?.totp_failures ?? 0)
-  if (wait === 0) throw new ServerError(422, message, { reason })
-  await context.db.query('UPDATE users SET totp_retry_at = $2 WHERE id = $1', [
-    userId,
-    new Date(context.clock.now() + wait),
-  ])
-  throw tooMany(Math.ceil(wait / 1000))
+  const seconds = await twoFactorRetryAfter(context, userId)
+  if (seconds === 0) throw new ServerError(422, message, { reason })
+  throw tooMany(seconds)
 }
 
 /** A right code: the count starts over. */

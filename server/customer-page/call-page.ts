@@ -10,6 +10,9 @@ import type {
 } from '../../src/protocol'
 import { connectCustomer, customerSessionId, keepGuestToken, request } from './connection'
 import { PeerMesh } from './peers'
+import { IceKeeper, type IceInUse } from './ice-keeper'
+import { MediaPaths, type PeerMedia } from './media-paths'
+import { showMediaPathNotice } from './media-path-notice'
 import { CustomerTransfers, type CustomerFile } from './file-transfer'
 import { showFile, watchFilePicker } from './files-panel'
 import { openLocalMedia } from './local-media'
@@ -33,6 +36,12 @@ interface CustomerState {
   channels: string[]
   /** The device app simulator (shown when the segment runs the account's app, or with `?app=`). */
   app: DeviceAppState
+  /** The media path to each peer of the call, by peer id: its state and what carries it (once a second). */
+  media: Record<string, PeerMedia>
+  /** Every ICE candidate the page received through the signalling (relay-only lets none but relay ones). */
+  remoteCandidates: string[]
+  /** The ICE config in use (null before the server answered) and how many the page received. */
+  ice: IceInUse | null
 }
 declare global {
   interface Window {
@@ -53,6 +62,9 @@ const state: CustomerState = {
   captures: 0,
   channels: [],
   app: { name: '', running: false, commands: [], sent: [] },
+  media: {},
+  remoteCandidates: [],
+  ice: null,
 }
 window.customerState = state
 
@@ -97,30 +109,56 @@ let stopDeviceApp: (() => void) | null = null
 // `?app=1` plays the app in any segment (or meeting); `?app=<name>` also names it.
 const appSwitch = params.get('app')
 
-const mesh = new PeerMesh(socket, media.stream, {
-  onStream(peerId, stream) {
-    remoteVideo(peerId, stream, peerNames.get(peerId))
-    state.remoteTracks = document.querySelectorAll('#remote-videos video').length
+// The customer hears of the media path in words: coming back, or could not connect (the call goes on).
+const paths = new MediaPaths(showMediaPathNotice)
+state.media = paths.view
+const mesh = new PeerMesh({
+  send: (signal) => socket.emit('signal', signal),
+  local: media.stream,
+  events: {
+    onStream(peerId, stream) {
+      remoteVideo(peerId, stream, peerNames.get(peerId))
+      state.remoteTracks = document.querySelectorAll('#remote-videos video').length
+    },
+    onStreamEnd(peerId) {
+      remoteVideo(peerId, null)
+      paths.remove(peerId)
+      state.remoteTracks = document.querySelectorAll('#remote-videos video').length
+    },
+    onChannelOpen(peerId, channel, dataChannel) {
+      transfers.opened(peerId, channel, dataChannel)
+      state.channels = [...new Set([...state.channels, `${peerId}|${channel}`])]
+      if (channel === 'files') byId('files-status').textContent = t('customerPage.files.ready')
+    },
+    onChannelClose(peerId, channel) {
+      transfers.closed(peerId, channel)
+      state.channels = state.channels.filter((key) => key !== `${peerId}|${channel}`)
+    },
+    onFrame: (peerId, channel, frame) => transfers.frame(peerId, channel, frame),
+    onPathState: (peerId, pathState) => paths.setState(peerId, pathState),
+    onRemoteCandidates: (_peerId, candidates) => state.remoteCandidates.push(...candidates),
   },
-  onStreamEnd(peerId) {
-    remoteVideo(peerId, null)
-    state.remoteTracks = document.querySelectorAll('#remote-videos video').length
+})
+socket.on('signal', (signal) => mesh.receive(signal))
+socket.on('peer:leave', ({ peerId }) => mesh.drop(peerId))
+// Media is measured once a second while the page is in a call.
+let stopMeasuring: () => void = () => undefined
+
+// ICE servers before any connection (the mesh waits for them): asked once in the queue or the waiting
+// room (the server hands them only to a customer with somewhere to connect, under that account's policy),
+// renewed until the call ends, so a call's relay outlives its credentials.
+const ice = new IceKeeper({
+  ask: () => request(socket, 'ice:servers', {}),
+  onConfig(config, inUse) {
+    state.ice = inUse
+    mesh.setIce(config)
   },
-  onChannelOpen(peerId, channel, dataChannel) {
-    transfers.opened(peerId, channel, dataChannel)
-    state.channels = [...new Set([...state.channels, `${peerId}|${channel}`])]
-    if (channel === 'files') byId('files-status').textContent = t('customerPage.files.ready')
-  },
-  onChannelClose(peerId, channel) {
-    transfers.closed(peerId, channel)
-    state.channels = state.channels.filter((key) => key !== `${peerId}|${channel}`)
-  },
-  onFrame: (peerId, channel, frame) => transfers.frame(peerId, channel, frame),
 })
 
 function goTo(screen: Parameters<typeof show>[0]): void {
   stopTimer()
   state.screen = screen
+  ice.setActive(screen === 'queue' || screen === 'waiting-room' || screen === 'call')
   show(screen)
 }
 
@@ -159,6 +197,8 @@ function enterCall(
   byId('agent-name').textContent = agent
     ? t('customerPage.call.withAgent', { agent })
     : t('customerPage.call.inMeeting')
+  stopMeasuring()
+  stopMeasuring = paths.watch(() => mesh.mediaConnections())
   if (initiator) mesh.connectTo(peers, myPeerId)
 }
 
@@ -175,6 +215,8 @@ function endScreen(message: string): void {
   stopDeviceApp?.()
   stopDeviceApp = null
   mesh.close()
+  stopMeasuring()
+  paths.clear()
   transfers.close()
   captures.close()
   state.channels = []
@@ -317,6 +359,8 @@ socket.on('call:joined', (joined) => {
   enterCall(joined, joined.initiator)
 })
 socket.on('peer:join', ({ peer }) => {
+  // A peer that comes (back) opens new connections: the old ones to that id go.
+  mesh.drop(peer.id)
   peerNames.set(peer.id, peer.name)
   agentJoined(peer)
 })

@@ -1,7 +1,7 @@
 // A stand-in agent for the end-to-end tests (demo/test-agent.html): logs in, goes available, answers
-// the first call (or joins a meeting when told), and connects media and data peers like the console will.
+// the first call (or joins a meeting when told), and connects media and data peers like the console will:
+// with the ICE servers of `ice:servers`, ICE restarts on a network change, the media path measured.
 import { io, type Socket } from 'socket.io-client'
-import SimplePeer from 'simple-peer'
 import type {
   Appointment,
   AppointmentsFound,
@@ -12,10 +12,11 @@ import type {
   Peer,
   PendingAuthorizations,
   ServerToClientEvents,
-  SignalChannel,
 } from '../../src/protocol'
-import { dataChannelOf, routeFrames } from '../../src/services/peer'
 import { FileExchange } from '../../src/services/transfer/file-exchange'
+import { PeerMesh } from './peers'
+import { IceKeeper, type IceInUse } from './ice-keeper'
+import { MediaPaths, type PeerMedia } from './media-paths'
 
 interface AgentState {
   status: string
@@ -25,6 +26,12 @@ interface AgentState {
   files: { name: string; intact: boolean }[]
   pending: PendingAuthorizations['data']
   appointments: Appointment[]
+  /** The media path to each peer, by peer id: its state and what carries it (measured once a second). */
+  media: Record<string, PeerMedia>
+  /** Every ICE candidate received through the signalling. */
+  remoteCandidates: string[]
+  /** The ICE config in use (null before the server answered) and how many the page received. */
+  ice: IceInUse | null
 }
 declare global {
   interface Window {
@@ -49,6 +56,9 @@ const state: AgentState = {
   files: [],
   pending: [],
   appointments: [],
+  media: {},
+  remoteCandidates: [],
+  ice: null,
 }
 window.agentState = state
 const say = (text: string) => {
@@ -70,8 +80,6 @@ const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(location.o
   path: '/ws',
   transports: ['websocket'],
 })
-const peers = new Map<string, SimplePeer.Instance>()
-
 function showRemote(peerId: string, stream: MediaStream | null): void {
   const container = document.getElementById('remote') as HTMLElement
   let video = container.querySelector<HTMLVideoElement>(`video[data-peer="${CSS.escape(peerId)}"]`)
@@ -89,62 +97,62 @@ function showRemote(peerId: string, stream: MediaStream | null): void {
   state.remoteTracks = container.querySelectorAll('video').length
 }
 
-function peerFor(peerId: string, channel: SignalChannel, initiator: boolean): SimplePeer.Instance {
-  const key = `${peerId}|${channel}`
-  const existing = peers.get(key)
-  if (existing) return existing
-  const peer = new SimplePeer({
-    initiator,
-    trickle: true,
-    channelName: channel,
-    ...(channel === 'media' ? { stream: local } : {}),
+// Files from the customer, CRC-32 checked by the same exchange the console uses: one per files channel.
+const exchanges = new Map<string, FileExchange>()
+function filesExchange(dataChannel: RTCDataChannel): FileExchange {
+  const names = new Map<string, string>()
+  const exchange = new FileExchange({
+    incoming: (offer) => names.set(offer.id, offer.name),
+    progress: () => undefined,
+    received: (id) => state.files.push({ name: names.get(id) ?? id, intact: true }),
+    sent: () => undefined,
+    failed: (id, reason) => {
+      if (reason === 'crc') state.files.push({ name: names.get(id) ?? id, intact: false })
+    },
   })
-  peers.set(key, peer)
-  peer.on('signal', (data) =>
-    socket.emit('signal', { to: peerId, channel, data: data as unknown as Record<string, unknown> }),
-  )
-  if (channel === 'media') peer.on('stream', (stream: MediaStream) => showRemote(peerId, stream))
-  if (channel === 'files') {
-    // Files from the customer, CRC-32 checked by the same exchange the console uses.
-    const names = new Map<string, string>()
-    const exchange = new FileExchange({
-      incoming: (offer) => names.set(offer.id, offer.name),
-      progress: () => undefined,
-      received: (id) => state.files.push({ name: names.get(id) ?? id, intact: true }),
-      sent: () => undefined,
-      failed: (id, reason) => {
-        if (reason === 'crc') state.files.push({ name: names.get(id) ?? id, intact: false })
-      },
-    })
-    routeFrames(peer, initiator, (frame) => exchange.receive(frame))
-    peer.on('connect', () => {
-      const dataChannel = dataChannelOf(peer)
-      if (dataChannel) exchange.attach(dataChannel)
-    })
-    peer.on('close', () => exchange.close())
-  }
-  const forget = () => {
-    if (peers.get(key) === peer) peers.delete(key)
-    if (channel === 'media') showRemote(peerId, null)
-  }
-  peer.on('close', forget)
-  peer.on('error', forget)
-  return peer
+  exchange.attach(dataChannel)
+  return exchange
 }
 
-function dropPeer(peerId: string): void {
-  for (const [key, peer] of peers)
-    if (key.startsWith(`${peerId}|`)) {
-      peers.delete(key)
-      peer.destroy()
-    }
-  showRemote(peerId, null)
-}
+const paths = new MediaPaths()
+state.media = paths.view
+const mesh = new PeerMesh({
+  send: (signal) => socket.emit('signal', signal),
+  local,
+  events: {
+    onStream: (peerId, stream) => showRemote(peerId, stream),
+    onStreamEnd(peerId) {
+      showRemote(peerId, null)
+      paths.remove(peerId)
+    },
+    onChannelOpen(peerId, channel, dataChannel) {
+      if (channel === 'files') exchanges.set(peerId, filesExchange(dataChannel))
+    },
+    onChannelClose(peerId, channel) {
+      if (channel !== 'files') return
+      exchanges.get(peerId)?.close()
+      exchanges.delete(peerId)
+    },
+    onFrame(peerId, channel, frame) {
+      if (channel === 'files') exchanges.get(peerId)?.receive(frame)
+    },
+    onPathState: (peerId, pathState) => paths.setState(peerId, pathState),
+    onRemoteCandidates: (_peerId, candidates) => state.remoteCandidates.push(...candidates),
+  },
+})
+paths.watch(() => mesh.mediaConnections())
+const ice = new IceKeeper({
+  ask: () => socket.timeout(15_000).emitWithAck('ice:servers', {}),
+  onConfig(config, inUse) {
+    state.ice = inUse
+    mesh.setIce(config)
+  },
+})
 
 let others: Peer[] = []
 function joined(call: { peers: Peer[] }): void {
   others = call.peers
-  for (const peer of call.peers) peerFor(peer.id, 'media', true)
+  mesh.connectTo(call.peers, '')
 }
 
 socket.on('connect', () => {
@@ -154,7 +162,12 @@ socket.on('connect', () => {
     timezone: 'UTC',
   })
 })
-socket.on('authenticate', () => socket.emit('status', { status: params.get('status') ?? 'available' }))
+socket.on('authenticate', () => {
+  socket.emit('status', { status: params.get('status') ?? 'available' })
+  // Signed in: the ICE servers can be asked (the mesh waits for them), and are renewed from now on.
+  void ice.ensure()
+  ice.setActive(true)
+})
 socket.on('agent:status:update', (update) =>
   say(update.inCall ? 'in call' : update.available ? 'available' : update.status),
 )
@@ -173,22 +186,21 @@ socket.on('meeting:join', (meeting: MeetingJoined) => {
   joined(meeting)
 })
 socket.on('meeting:pending:authorizations', (list) => (state.pending = list.data))
-socket.on('signal', ({ from, channel, data }) =>
-  peerFor(from, channel, false).signal(data as unknown as SimplePeer.SignalData),
-)
+socket.on('signal', (signal) => mesh.receive(signal))
 socket.on('peer:join', ({ peer }) => {
-  dropPeer(peer.id)
+  mesh.drop(peer.id)
   others = [...others.filter((other) => other.id !== peer.id), peer]
 })
-socket.on('peer:leave', ({ peerId }) => dropPeer(peerId))
+socket.on('peer:leave', ({ peerId }) => mesh.drop(peerId))
 socket.on('beamport:create', ({ channel }) => {
   // The agent opens data channels, towards the customer.
-  for (const peer of others) if (peer.role === 'customer') peerFor(peer.id, channel, true)
+  for (const peer of others) if (peer.role === 'customer') mesh.open(peer.id, channel)
 })
 socket.on('chat:message', (line) => state.messages.push(line.text))
 socket.on('end', () => {
   state.callId = null
-  for (const peer of [...peers.keys()]) dropPeer(peer.split('|')[0] as string)
+  for (const peer of others) mesh.drop(peer.id)
+  mesh.close()
 })
 
 window.agentActions = {

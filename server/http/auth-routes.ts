@@ -39,7 +39,7 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
   })
 
   app.get<{ Params: { id: string } }>('/auth/login/:id', async (request, reply) =>
-    deliverRefreshToken(context, request, reply, await redeemClaim(context, request.params.id)),
+    deliverRefreshToken(context, request, reply, await redeemClaim(context, request.params.id, request.ip)),
   )
 
   app.get(
@@ -61,7 +61,12 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
     const body = parseInput(RefreshRequestSchema, request.body ?? {})
     const refreshToken = refreshTokenOf(context, request, body.refreshToken)
     if (!refreshToken) throw new ServerError(401, ERROR_MESSAGES.unauthorized)
-    return deliverRefreshToken(context, request, reply, await rotateRefreshToken(context, refreshToken))
+    return deliverRefreshToken(
+      context,
+      request,
+      reply,
+      await rotateRefreshToken(context, refreshToken, request.ip),
+    )
   })
 
   // Works with the refresh token (body or cookie), the bearer token, or both; always answers ok.
@@ -78,8 +83,10 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
     const token = bearerToken(request)
     const claims = token ? await context.tokens.verifyAccess(token) : null
     if (claims) families.add(claims.familyId)
+    // The logins started from this one (claims it minted) end with it.
+    for (const familyId of families)
+      for (const child of await revokeFamily(context.db, familyId, now)) families.add(child)
     for (const familyId of families) {
-      await revokeFamily(context.db, familyId, now)
       // Logging out is leaving the shift: the next login starts disconnected, not straight into calls.
       await context.db.query(
         `UPDATE agent_states SET status = 'disconnected' WHERE user_id = (SELECT user_id FROM token_families WHERE id = $1)
@@ -93,9 +100,10 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
 
   app.post(
     '/auth/claims',
-    authed(async (request, { user }) => {
+    authed(async (request, { user, familyId }) => {
       const body = parseInput(ClaimRequestSchema, request.body ?? {})
-      return mintClaim(context, user.id, body.remember === true)
+      // Bound to the caller's login: the claimed session ends with it (logout, its lifetime).
+      return mintClaim(context, user.id, body.remember === true, familyId)
     }),
   )
 
@@ -104,7 +112,7 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
       const body = parseInput(ClaimRequestSchema, request.body ?? {})
       const user = body.email ? await userByEmail(context.db, body.email) : undefined
       if (!user) throw new ServerError(404, 'Unknown email')
-      return mintClaim(context, user.id, body.remember === true)
+      return mintClaim(context, user.id, body.remember === true, null)
     })
 
   app.post('/auth/sso', async (request) => {
@@ -125,7 +133,7 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
   // The identity provider sends the browser back here; a refusal goes to the login with its reason.
   app.get('/auth/sso/callback', async (request, reply) => {
     try {
-      const claimPath = await finishSsoLogin(context, request.url, ssoBindingOf(context, request))
+      const claimPath = await finishSsoLogin(context, request.url, ssoBindingOf(context, request), request.ip)
       clearSsoBinding(context, request, reply)
       return reply.redirect(claimPath, 302)
     } catch (error) {

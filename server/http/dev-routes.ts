@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { FastifyInstance } from 'fastify'
-import { RecordingsSettingsSchema } from '../../src/protocol'
+import { IceTransportPolicySchema, RecordingsSettingsSchema } from '../../src/protocol'
 import type { ApiTools } from './api-plugin'
 import { parseInput } from '../validation'
 import { callById } from '../store/calls'
@@ -10,8 +10,9 @@ import { filesOfRoom, savedFile } from '../store/files'
 /**
  * Dev-only reads for end-to-end tests (on with the dev endpoints, never with NODE_ENV=production):
  * what the server stored for a call, so a test can check that the console's tags, comments and agent
- * form values reached it, and which files were saved with it; and the caller's account recorder, so a
- * test (or a person trying the demo) can record locally or automatically.
+ * form values reached it, and which files were saved with it; the caller's account recorder, so a
+ * test (or a person trying the demo) can record locally or automatically; and the caller's account ICE
+ * transport policy, so a test can keep the account's media on relays (`relay`) or follow the server (null).
  */
 export function devRoutes(app: FastifyInstance, { context, authed }: ApiTools): void {
   if (!context.devEndpoints) return
@@ -40,6 +41,21 @@ export function devRoutes(app: FastifyInstance, { context, authed }: ApiTools): 
         [user.account_id, JSON.stringify(patch)],
       )
       return rows[0]?.recorder
+    }),
+  )
+
+  app.put(
+    '/dev/ice-transport-policy',
+    authed(async (request, { user }) => {
+      const { iceTransportPolicy } = parseInput(
+        v.object({ iceTransportPolicy: v.nullable(IceTransportPolicySchema) }),
+        request.body,
+      )
+      await context.db.query('UPDATE accounts SET ice_transport_policy = $2 WHERE id = $1', [
+        user.account_id,
+        iceTransportPolicy,
+      ])
+      return { iceTransportPolicy }
     }),
   )
 }

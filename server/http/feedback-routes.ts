@@ -5,6 +5,7 @@ import { parseInput } from '../validation'
 import { newId } from '../store/ids'
 import { bearerToken } from './request-user'
 import type { ApiTools } from './api-plugin'
+import { externalAppKeysOf } from './external-app-keys'
 
 /**
  * The feedback widget's stand-in (reference server): its form (`/feedback.html`) posts what the
@@ -13,14 +14,13 @@ import type { ApiTools } from './api-plugin'
 export function feedbackRoutes(app: FastifyInstance, { context }: ApiTools): void {
   app.post('/external-apps/feedback/submissions', async (request, reply): Promise<Ok> => {
     const token = bearerToken(request)
-    const claims = token ? await context.tokens.verify(token, 'external-app') : null
-    const userId = typeof claims?.aud === 'string' ? claims.aud : null
-    if (!claims || !userId || claims.app !== 'feedback' || typeof claims.org !== 'string')
-      throw new ServerError(401, ERROR_MESSAGES.unauthorized)
+    // Verified as any app would: the public key, ES256 only, this server's issuer, audience `feedback`.
+    const claims = token ? await externalAppKeysOf(context).verify(token, 'feedback') : null
+    if (!claims) throw new ServerError(401, ERROR_MESSAGES.unauthorized)
     const body = parseInput(FeedbackSubmissionSchema, request.body)
     await context.db.query(
       'INSERT INTO feedback (id, account_id, user_id, rating, message, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [newId(), claims.org, userId, body.rating, body.message, new Date(context.clock.now())],
+      [newId(), claims.accountId, claims.userId, body.rating, body.message, new Date(context.clock.now())],
     )
     reply.code(201)
     return { ok: true }

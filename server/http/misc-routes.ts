@@ -3,12 +3,22 @@ import { type ConsoleSettings, type ExternalAppSsoResponse } from '../../src/pro
 import { ServerError } from '../errors'
 import { consoleSettings } from '../store/accounts'
 import type { ApiTools } from './api-plugin'
+import { externalAppKeysOf } from './external-app-keys'
 
 /** Apps known to the external-app SSO stand-in besides the account's own `settings.apps`. */
 const BUILT_IN_APPS = new Set(['feedback'])
 
-/** External-app SSO tokens, and the segments the customer page may call. */
+/**
+ * External-app SSO tokens (ES256 under the apps' own key, whose public half `GET /external-apps/jwks.json`
+ * serves), and the segments the customer page may call.
+ */
 export function miscRoutes(app: FastifyInstance, { context, authed }: ApiTools): void {
+  const keys = externalAppKeysOf(context)
+  app.get('/external-apps/jwks.json', async (_request, reply) => {
+    // Apps fetch it again when a token names a `kid` they do not know; a few minutes of cache is enough.
+    reply.header('cache-control', 'public, max-age=300')
+    return keys.jwks()
+  })
   app.get(
     '/external-apps/:app/sso',
     authed<{ Params: { app: string } }>(async (request, { user }): Promise<ExternalAppSsoResponse> => {
@@ -16,10 +26,9 @@ export function miscRoutes(app: FastifyInstance, { context, authed }: ApiTools):
       const known =
         BUILT_IN_APPS.has(request.params.app) || settings.apps.some((a) => a.name === request.params.app)
       if (!known) throw new ServerError(404, 'Unknown app')
-      const ssoToken = await context.tokens.sign(
-        'external-app',
-        user.id,
-        { app: request.params.app, org: user.account_id, email: user.email },
+      // The app learns who and of which account, nothing personal: it asks the API for more if it may.
+      const ssoToken = await keys.sign(
+        { userId: user.id, accountId: user.account_id, app: request.params.app },
         300,
       )
       // The reference server serves the feedback widget itself.

@@ -56,8 +56,9 @@ function customerPageMessages(): Plugin {
  * Serves the customer page's script (and, with the development endpoints on, the end-to-end tests'
  * stand-in agent), bundled by esbuild: simple-peer needs Node's `process` and `Buffer` in the browser,
  * so the shims of `scripts/browser-shims.js` are injected, and the page's messages come from
- * locales/*.json (`customerPageMessages`). Each is sent compressed, with an entity tag, and its source
- * map beside it (`/customer.js.map`: inline, it made the script 2.3 MB where the code is 0.3 MB). With
+ * locales/*.json (`customerPageMessages`). Each is sent compressed, with an entity tag, and, with the
+ * development endpoints on (never in production), its source map beside it (`/customer.js.map`: inline,
+ * it made the script 2.3 MB where the code is 0.3 MB). With
  * `prebuild` (production), the pages are bundled as the server starts, so the first customer after a
  * start or a restart does not wait for esbuild; otherwise on first request (a server that never serves
  * a page never loads esbuild). A failed build is logged and tried again at the next request.
@@ -70,7 +71,7 @@ export function registerPageBundles(
   const pages = devEndpoints ? { ...PAGES, ...DEV_PAGES } : PAGES
   const build = (path: string, entry: string) => {
     const started = performance.now()
-    const script = bundle(entry, path)
+    const script = bundle(entry, path, devEndpoints)
     built.set(path, script)
     script.then(
       () => app.log.info({ page: path, ms: Math.round(performance.now() - started) }, 'page script built'),
@@ -85,17 +86,19 @@ export function registerPageBundles(
   for (const [path, entry] of Object.entries(pages)) {
     if (prebuild) void build(path, entry)
     app.get(path, async (request, reply) => sendPageScript(request, reply, await script(path, entry)))
-    app.get(`${path}.map`, async (_request, reply) =>
-      reply
-        .header('cache-control', 'no-cache')
-        .type('application/json')
-        .send((await script(path, entry)).map),
-    )
+    // Production publishes no source map: the customer page's sources stay the server's.
+    if (devEndpoints)
+      app.get(`${path}.map`, async (_request, reply) =>
+        reply
+          .header('cache-control', 'no-cache')
+          .type('application/json')
+          .send((await script(path, entry)).map),
+      )
   }
 }
 
-/** Bundles `entry` into the script served at `path`, its source map linked as `<path>.map`. */
-async function bundle(entry: string, path: string): Promise<PageScript> {
+/** Bundles `entry` into the script served at `path`, its source map (`withMap`) linked as `<path>.map`. */
+async function bundle(entry: string, path: string, withMap: boolean): Promise<PageScript> {
   const { build } = await import('esbuild')
   const name = basename(path)
   const result = await build({
@@ -111,12 +114,12 @@ async function bundle(entry: string, path: string): Promise<PageScript> {
     define: { global: 'globalThis', 'process.env.NODE_DEBUG': 'false' },
     plugins: [customerPageMessages()],
     minify: true,
-    sourcemap: 'linked',
+    sourcemap: withMap ? 'linked' : false,
     logLevel: 'silent',
   })
   const output = (suffix: string) => result.outputFiles.find((file) => file.path.endsWith(suffix))?.text
   const code = output(name)
-  const map = output(`${name}.map`)
+  const map = withMap ? output(`${name}.map`) : null
   if (code === undefined || map === undefined)
     throw new Error(`esbuild produced no script or map for ${entry}`)
   return pageScript(code, map)

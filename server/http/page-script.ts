@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import negotiate from '@fastify/accept-negotiator'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { matchesEntityTag, sendNotModified, strongEntityTag } from './entity-tags'
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -26,8 +26,8 @@ export interface PageScript {
   gzip: Buffer
   /** A strong entity tag of the script's bytes: a revisit costs a 304, not the script again. */
   etag: string
-  /** The source map, served beside the script (`<path>.map`): DevTools fetch it, customers do not. */
-  map: string
+  /** The source map, served beside the script (`<path>.map`) outside production; null without one. */
+  map: string | null
 }
 
 /**
@@ -37,23 +37,13 @@ export interface PageScript {
  * @example
  * const script = await pageScript(code, map)
  */
-export async function pageScript(code: string, map: string): Promise<PageScript> {
+export async function pageScript(code: string, map: string | null): Promise<PageScript> {
   const identity = Buffer.from(code)
   const [br, gz] = await Promise.all([
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
     gzipped(identity),
   ])
-  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`
-  return { identity, br, gzip: gz, etag, map }
-}
-
-/** Whether `If-None-Match` names `etag` (or `*`); weak tags compare by their opaque part. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etag)
+  return { identity, br, gzip: gz, etag: strongEntityTag(identity), map }
 }
 
 /**
@@ -71,7 +61,8 @@ export function sendPageScript(
     .header('etag', script.etag)
     .header('vary', [reply.getHeader('vary'), 'accept-encoding'].filter(Boolean).join(', '))
     .type('text/javascript')
-  if (matches(request.headers['if-none-match'], script.etag)) return reply.code(304).send()
+  if (matchesEntityTag(request.headers['if-none-match'], script.etag))
+    return sendNotModified(reply, { keepPolicy: true })
   const accepted = request.headers['accept-encoding']
   const encoding = accepted ? negotiate(accepted, ENCODINGS) : null
   if (!encoding) return reply.send(script.identity)

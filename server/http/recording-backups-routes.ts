@@ -12,6 +12,7 @@ import { parseInput } from '../validation'
 import type { UserRow } from '../store/users'
 import { requestBackup, toBackup, type BackupRow } from '../recordings/backups'
 import { removeExpiredBackups } from '../recordings/housekeeping'
+import { linkHolder, linkSession } from './link-session'
 import type { ApiTools } from './api-plugin'
 
 const DOWNLOAD_TOKEN_TTL_S = 60 * 60
@@ -24,13 +25,14 @@ export function recordingBackupsRoutes(app: FastifyInstance, { context, authed }
   const assertAccess = (user: UserRow) => {
     if (!user.recordings_access) throw new ServerError(403, ERROR_MESSAGES.noRecordings)
   }
-  const shown = async (user: UserRow, row: BackupRow): Promise<RecordingBackup> => {
+  // The link names the login that asked for it (`familyId`): it ends with that login (`linkHolder`).
+  const shown = async (user: UserRow, row: BackupRow, familyId: string): Promise<RecordingBackup> => {
     const token =
       row.status === 'ready'
         ? await context.tokens.sign(
             'backup',
             user.id,
-            { backup: row.id, org: user.account_id },
+            { backup: row.id, org: user.account_id, ...linkSession(familyId) },
             DOWNLOAD_TOKEN_TTL_S,
           )
         : null
@@ -43,19 +45,19 @@ export function recordingBackupsRoutes(app: FastifyInstance, { context, authed }
 
   app.get(
     '/recording-backups',
-    authed(async (_request, { user }): Promise<RecordingBackupsResponse> => {
+    authed(async (_request, { user, familyId }): Promise<RecordingBackupsResponse> => {
       assertAccess(user)
       const rows = await context.db.query<BackupRow>(
         `SELECT * FROM recording_backups WHERE user_id = $1 AND (${live}) ORDER BY created_at DESC LIMIT 50`,
         [user.id, new Date(context.clock.now())],
       )
-      return { data: await Promise.all(rows.map((row) => shown(user, row))) }
+      return { data: await Promise.all(rows.map((row) => shown(user, row, familyId))) }
     }),
   )
 
   app.post(
     '/recording-backups',
-    authed(async (request, { user }, reply) => {
+    authed(async (request, { user, familyId }, reply) => {
       assertAccess(user)
       const body = parseInput(RecordingBackupRequestSchema, request.body)
       const row = await requestBackup(context, user, {
@@ -63,7 +65,7 @@ export function recordingBackupsRoutes(app: FastifyInstance, { context, authed }
         to: body.to,
         timeZone: body.timezone ?? user.timezone,
       })
-      return reply.code(201).send(await shown(user, row))
+      return reply.code(201).send(await shown(user, row, familyId))
     }),
   )
 
@@ -94,6 +96,7 @@ export function recordingBackupsRoutes(app: FastifyInstance, { context, authed }
       const claims = request.query.token ? await context.tokens.verify(request.query.token, 'backup') : null
       if (!claims || claims.backup !== request.params.id || typeof claims.aud !== 'string')
         throw new ServerError(401, 'Invalid or expired download link')
+      await linkHolder(context, request, claims)
       const rows = await context.db.query<BackupRow>(
         `SELECT * FROM recording_backups WHERE id = $1 AND user_id = $3 AND status = 'ready' AND (${live})`,
         [request.params.id, new Date(context.clock.now()), claims.aud],

@@ -18,6 +18,7 @@ import type { UserRow } from '../store/users'
 import { decodeQueryString } from '../../src/protocol/query-string'
 import { toRecording, type RecordingRow } from '../recordings/recording-rows'
 import { listQueryToSql, toPage, type ListField } from './list-query-sql'
+import { linkHolder, linkSession } from './link-session'
 import type { ApiTools } from './api-plugin'
 
 /** How long a media URL handed out by `GET /recordings/{id}` works. */
@@ -99,15 +100,16 @@ export function recordingsRoutes(app: FastifyInstance, { context, authed }: ApiT
 
   app.get(
     '/recordings/:id',
-    authed<{ Params: { id: string } }>(async (request, { user }): Promise<Recording> => {
+    authed<{ Params: { id: string } }>(async (request, { user, familyId }): Promise<Recording> => {
       assertAccess(user)
       const row = await visible(user, request.params.id)
       const stored = row.type === 'cloud' && PLAYABLE_RECORDING_STATUSES.includes(row.status)
+      // The link names the login that asked for it: it ends with that login (`linkHolder`).
       const token = stored
         ? await context.tokens.sign(
             'media',
             user.id,
-            { rec: row.id, org: user.account_id },
+            { rec: row.id, org: user.account_id, ...linkSession(familyId) },
             MEDIA_TOKEN_TTL_S,
           )
         : null
@@ -124,6 +126,7 @@ export function recordingsRoutes(app: FastifyInstance, { context, authed }: ApiT
       const claims = request.query.token ? await context.tokens.verify(request.query.token, 'media') : null
       if (!claims || claims.rec !== request.params.id || typeof claims.org !== 'string')
         throw new ServerError(401, 'Invalid or expired media link')
+      await linkHolder(context, request, claims)
       const rows = await context.db.query<RecordingRow>(
         'SELECT * FROM recordings WHERE id = $1 AND account_id = $2',
         [request.params.id, claims.org],

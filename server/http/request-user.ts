@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { ERROR_MESSAGES } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
+import { SESSION_REFUSALS, assertAccountAdmits } from '../auth/account-gate'
 import { familyIsLive } from '../store/sessions'
 import { userById, type UserRow } from '../store/users'
 
@@ -21,7 +22,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * The user behind the request's access token: valid signature, not expired, its session (family)
- * not revoked by a logout, the user still there and not locked. 401 otherwise.
+ * not revoked by a logout, the user still there and not locked (401 otherwise); and what the login
+ * checked still holds for this request: the subscription (402) and the account's IP allow list for
+ * the request's address (403).
  */
 export async function requireUser(context: ServerContext, request: FastifyRequest): Promise<RequestUser> {
   const token = bearerToken(request)
@@ -33,5 +36,6 @@ export async function requireUser(context: ServerContext, request: FastifyReques
   ])
   if (!user || !live || user.locked || user.account_id !== claims.accountId)
     throw new ServerError(401, ERROR_MESSAGES.unauthorized)
+  assertAccountAdmits(user, request.ip, context.clock.now(), SESSION_REFUSALS)
   return { user, familyId: claims.familyId }
 }

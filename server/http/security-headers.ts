@@ -26,6 +26,28 @@ export function styleNonceOf(reply: FastifyReply): string {
   return nonceOf(reply.raw)
 }
 
+/** A nonce as {@link styleNonceOf} makes them: 16 random bytes in base64. */
+const NONCE = /^[A-Za-z0-9+/]{22}==$/
+
+/**
+ * Makes `nonce`, the one of the browser's stored copy of a page (named by its `If-None-Match`), the style
+ * nonce of this response and of its Content-Security-Policy; false when it is not a nonce. A page answered
+ * 304 is that stored copy, whose `<style>` elements carry the earlier nonce, and the browser takes the
+ * policy of the 304 in place of the stored one. The browser was sent that nonce with the page: giving it
+ * back to the same browser reveals nothing.
+ */
+export function keepStyleNonce(reply: FastifyReply, nonce: string): boolean {
+  if (!NONCE.test(nonce)) return false
+  const policy = reply.getHeader('content-security-policy')
+  if (typeof policy === 'string')
+    reply.header(
+      'content-security-policy',
+      policy.replaceAll(`'nonce-${nonceOf(reply.raw)}'`, `'nonce-${nonce}'`),
+    )
+  nonces.set(reply.raw, nonce)
+  return true
+}
+
 function nonceOf(response: ServerResponse): string {
   let nonce = nonces.get(response)
   if (!nonce) {

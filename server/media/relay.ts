@@ -7,7 +7,9 @@ import { rooms } from '../realtime/io-types'
 /**
  * The WebRTC signalling relay: forwards a signal to one peer of the sender's room, in whichever
  * namespace that peer is (agents or customers). The server never reads `data`; it only checks that
- * both ends are in the same call or meeting.
+ * both ends are in the same call or meeting. Nor does it ever log it, accepted or refused: `data` holds
+ * SDP and ICE candidates, the addresses of the agent's and the customer's networks
+ * (test/server/media-privacy.test.ts).
  */
 export async function relaySignal(
   context: ServerContext,

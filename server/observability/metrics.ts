@@ -32,6 +32,15 @@ export const ROUTING_LATENCY_BUCKETS = [
 /** Buckets of one database statement or transaction, in seconds. */
 export const DB_QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 
+/** Buckets of a call's setup (answer → first remote video frame), in seconds. */
+export const CALL_SETUP_BUCKETS = [0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 15, 30, 60]
+/** Buckets of a call's mean round-trip time, in seconds: a LAN's few ms to a satellite link's second. */
+export const CALL_RTT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 1, 2]
+/** Buckets of a call's received packet loss, 0–1: none, the 1–2 % video copes with, the 10 % it does not. */
+export const CALL_LOSS_BUCKETS = [0, 0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1]
+/** Buckets of the share of a call's seconds carried through a TURN relay, 0–1. */
+export const CALL_RELAY_SHARE_BUCKETS = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1]
+
 /** The event-driven metrics of one server process; the state gauges are added by `registerStateGauges`. */
 export interface ServerMetrics {
   /** Everything `/metrics` shows, every series labelled `process`. */
@@ -50,6 +59,16 @@ export interface ServerMetrics {
   httpResponses: Counter<'method' | 'route' | 'status_class'>
   dbQueryDuration: Histogram<'operation'>
   dbErrors: Counter<'operation'>
+  /** Media quality of calls, from the summaries consoles send at a call's end (`call:quality`). */
+  callSetup: Histogram
+  callRtt: Histogram
+  callLoss: Histogram
+  callRelayShare: Histogram
+  callMediaPaths: Counter<'candidate_type' | 'relay_protocol'>
+  /** What anonymous clients were refused by a budget (`server/config.ts`, `AnonymousLimits`). */
+  anonymousRefusals: Counter<'surface' | 'limit'>
+  /** CSP violation reports accepted, by whether their line was logged or only counted (sampling). */
+  cspReports: Counter<'logged'>
 }
 
 /**
@@ -117,5 +136,44 @@ export function createMetrics(processId: string): ServerMetrics {
       registers,
     }),
     dbErrors: counter('db_errors_total', 'Database statements or transactions that failed.', ['operation']),
+    callSetup: new Histogram({
+      name: `${METRIC_PREFIX}call_setup_seconds`,
+      help: "Call answered → first remote video frame decoded, as the agent's console measured it.",
+      buckets: CALL_SETUP_BUCKETS,
+      registers,
+    }),
+    callRtt: new Histogram({
+      name: `${METRIC_PREFIX}call_rtt_seconds`,
+      help: "Mean round-trip time of a call's media path (the selected ICE candidate pair).",
+      buckets: CALL_RTT_BUCKETS,
+      registers,
+    }),
+    callLoss: new Histogram({
+      name: `${METRIC_PREFIX}call_packet_loss_ratio`,
+      help: "Share of a call's received media packets lost, 0–1.",
+      buckets: CALL_LOSS_BUCKETS,
+      registers,
+    }),
+    callRelayShare: new Histogram({
+      name: `${METRIC_PREFIX}call_relay_share_ratio`,
+      help: "Share of a call's measured seconds whose media went through a TURN relay, 0–1.",
+      buckets: CALL_RELAY_SHARE_BUCKETS,
+      registers,
+    }),
+    callMediaPaths: counter(
+      'call_media_paths_total',
+      "Calls by the local candidate type that carried their media last (host, srflx, prflx, relay; none: media never connected) and the relay's transport (udp, tcp, tls; none when not relayed).",
+      ['candidate_type', 'relay_protocol'],
+    ),
+    anonymousRefusals: counter(
+      'anonymous_refusals_total',
+      'Requests and events of clients who are not signed in, refused by a budget: surface (customer_connection, queue_join, chat, csp_report) and the limit that refused them.',
+      ['surface', 'limit'],
+    ),
+    cspReports: counter(
+      'csp_reports_total',
+      'CSP violation reports accepted; logged="false" when the per-minute log budget was spent.',
+      ['logged'],
+    ),
   }
 }

@@ -25,6 +25,8 @@ import { agentRoom } from '../routing/current-room'
 import { sendChat } from '../routing/chat'
 import { recordingAction } from '../recordings/recording-actions'
 import { relaySignal } from '../media/relay'
+import { iceConfigFor } from '../media/ice-servers'
+import { storeCallQuality } from '../media/call-quality'
 import {
   calendarServices,
   callerOf,
@@ -149,5 +151,8 @@ export function agentEventHandlers(context: ServerContext, socket: AgentSocket):
     'meeting:hangup': ({ status }) => hangupMeeting(context, me(), status),
     'meeting:accept': ({ sessionId }) => decideGuest(context, me(), sessionId, true),
     'meeting:deny': ({ sessionId }) => decideGuest(context, me(), sessionId, false),
+    // TURN credentials name the agent by user id only (coturn logs usernames).
+    'ice:servers': () => iceConfigFor(context, { turnId: me(), accountId: socket.data.accountId ?? null }),
+    'call:quality': (report) => storeCallQuality(context, me(), report),
   }
 }

@@ -7,6 +7,8 @@ import {
 } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
+import { SESSION_REFUSALS, accountRefusal } from '../auth/account-gate'
+import { clientAddress } from '../http/client-address'
 import { familyIsLive } from '../store/sessions'
 import { fullName, userById } from '../store/users'
 import { agentSegments, lockAgentState, toStatusUpdate, type AgentStateRow } from '../store/agent-states'
@@ -23,12 +25,14 @@ import { endCallForAbsentAgent } from '../routing/agent-timeout'
 import { meetingRejoin } from '../meetings/meeting-session'
 import { rooms, type AgentSocket } from './io-types'
 import { nodeIsAlive } from '../routing/liveness'
+import { isSendable } from '../routing/deliverable'
 
 /** Supervisors (4) may connect too, so that they can be invited into calls; the console itself admits only 5. */
 const MIN_SOCKET_LEVEL = AGENT_USER_LEVEL - 1
 
 /**
- * `authenticate`: checks the token (401), the level, and the one-session rule (403 when a live socket
+ * `authenticate`: checks the token (401; also for an account that refuses the socket's address, an
+ * expired subscription or a locked user), the level, and the one-session rule (403 when a live socket
  * of the user has another sessionId), then registers the socket as the agent's and sends the agent
  * everything it needs: settings, status, notifications, and the call or meeting it is in (`rejoin`).
  */
@@ -41,6 +45,11 @@ export async function authenticateAgent(
   const user = claims ? await userById(context.db, claims.userId) : undefined
   if (!claims || !user || user.locked || !(await familyIsLive(context.db, claims.familyId)))
     throw new ServerError(SOCKET_AUTH_ERROR.invalidToken, ERROR_MESSAGES.unauthorized)
+  // What the login checked holds for the socket too: a token taken inside the allow list does not
+  // connect from outside it. 401, so the console renews, and the renewal says why (402, 403).
+  const refusal = accountRefusal(user, clientAddress(socket.request, context.trust), context.clock.now())
+  if (refusal !== null)
+    throw new ServerError(SOCKET_AUTH_ERROR.invalidToken, SESSION_REFUSALS[refusal].message)
   if (user.level < MIN_SOCKET_LEVEL)
     throw new ServerError(SOCKET_AUTH_ERROR.invalidToken, ERROR_MESSAGES.notAgent)
   if (socket.data.userId && socket.data.userId !== user.id)
@@ -102,7 +111,12 @@ export async function authenticateAgent(
   socket.emit('notifications:update', await notificationsOf(context.db, user.id))
   const { unread } = await unreadAnnouncements(context.db, user)
   socket.emit('announcements:update', { unread })
-  await resumeWhereTheAgentWas(context, socket, user.id, state)
+  // What the agent was in comes back when it can; a call that cannot be sent never fails the authenticate.
+  try {
+    await resumeWhereTheAgentWas(context, socket, user.id, state)
+  } catch (error) {
+    context.log(`authenticate: the agent ${user.id} could not be given back their call or meeting`, error)
+  }
   if (!state.call_id && !state.appointment_id)
     context.background.run(() => dispatchForAgent(context, user.id))
   return authenticated
@@ -127,10 +141,10 @@ async function resumeWhereTheAgentWas(
       const kind =
         call.transfer && !call.transfer.segmentId ? 'transferred' : role === 'guest' ? 'invited' : 'inbound'
       await socket.join([rooms.room(call.id), rooms.peer(peerId)])
-      socket.emit(
-        'rejoin',
-        await callView(context, context.db, call, { userId, role, kind, fromAgentName: null }),
-      )
+      const view = await callView(context, context.db, call, { userId, role, kind, fromAgentName: null })
+      if (isSendable(view)) socket.emit('rejoin', view)
+      else
+        context.logger.warn({ callId: call.id, agentId: userId }, 'rejoin left out: the call cannot be sent')
       const peer = { id: peerId, role, name: participants[0]?.name ?? '' }
       socket.to(rooms.room(call.id)).emit('peer:join', { peer })
       context.customers.to(rooms.room(call.id)).emit('peer:join', { peer })

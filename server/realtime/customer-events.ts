@@ -9,6 +9,8 @@ import { sendChat } from '../routing/chat'
 import { openBeamport } from '../routing/call-tools'
 import { relayReportToAgents } from '../routing/apps-relay'
 import { relaySignal } from '../media/relay'
+import { customerAccount, iceConfigFor } from '../media/ice-servers'
+import { customerTurnId } from '../media/ice-credentials'
 import { guestArrives, guestMeeting } from '../meetings/guest-entry'
 import { guestLeaves } from '../meetings/waiting-room'
 import { rooms, type CustomerSocket } from './io-types'
@@ -107,6 +109,13 @@ export function customerEventHandlers(context: ServerContext, socket: CustomerSo
       if (!meeting) throw new ServerError(409, 'You are not in a meeting')
       await guestLeaves(context, sessionId, meeting.appointmentId)
       return null
+    },
+    'ice:servers': async () => {
+      // Only a customer with somewhere to connect gets TURN credentials (the page is public: anyone
+      // could otherwise mint relay access), under the policy of the account they call.
+      const accountId = await customerAccount(context.db, sessionId)
+      if (!accountId) throw new ServerError(409, 'Join a queue or a meeting first')
+      return iceConfigFor(context, { turnId: customerTurnId(sessionId), accountId })
     },
   }
 }

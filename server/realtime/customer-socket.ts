@@ -17,15 +17,31 @@ import { guestMeeting } from '../meetings/guest-entry'
 import { admitGuest, guestLeaves } from '../meetings/waiting-room'
 import { meetingCustomerPeerId, setConnected } from '../store/participants'
 import { guestTokenValid } from '../meetings/guest-token'
+import { readAnonymousLimits } from '../config'
+import { clientAddress } from '../http/client-address'
+import { CustomerBudgets } from './customer-budgets'
 
 /**
  * The customer namespace: the handshake must carry `auth.sessionId` (else `connect_error`); a
- * reconnecting session takes back its queue place, call or meeting.
+ * reconnecting session takes back its queue place, call or meeting. Anyone may connect, so what they
+ * may spend is budgeted (`CustomerBudgets`): sockets open per address (over it: `connect_error`),
+ * `queue:join` per address and per session, chat lines per socket (over them: a 429 ack).
  */
 export function attachCustomerNamespace(context: ServerContext, namespace: CustomerNamespace): void {
+  const budgets = new CustomerBudgets(readAnonymousLimits(process.env), context.metrics, context.clock.now)
   namespace.use((socket, next) => {
     const auth = v.safeParse(CustomerHandshakeSchema, socket.handshake.auth)
     if (!auth.success) return next(new Error('auth.sessionId (at least 8 characters) is required'))
+    const address = clientAddress(socket.request, context.trust)
+    if (!budgets.connect(address)) return next(new Error('Too many connections from this address'))
+    // The slot is given back once: when the socket goes, or its connection closes before it connected.
+    let held = true
+    const release = () => {
+      if (held) budgets.disconnect(address)
+      held = false
+    }
+    socket.once('disconnect', release)
+    socket.conn.once('close', release)
     const headers = socket.handshake.headers
     socket.data = {
       sessionId: auth.output.sessionId,
@@ -37,14 +53,20 @@ export function attachCustomerNamespace(context: ServerContext, namespace: Custo
     }
     next()
   })
-  namespace.on('connection', (socket) => attachCustomerSocket(context, socket))
+  namespace.on('connection', (socket) => attachCustomerSocket(context, socket, budgets))
 }
 
-function attachCustomerSocket(context: ServerContext, socket: CustomerSocket): void {
+function attachCustomerSocket(
+  context: ServerContext,
+  socket: CustomerSocket,
+  budgets: CustomerBudgets,
+): void {
   const lane: EventLane = { chain: Promise.resolve() }
   const { sessionId } = socket.data
+  const address = clientAddress(socket.request, context.trust)
   const report = (event: string, error: ErrorReply, acked: boolean, _payload: unknown, cause: unknown) => {
-    noteFailure(context, '/customer', event, error, cause, null)
+    // A budget's refusals are counted by the budget: a flood writes no line per frame.
+    if (error.code !== 429) noteFailure(context, '/customer', event, error, cause, null)
     if (!acked) socket.emit('protocol:error', { ...error, event })
   }
   lane.chain = (async () => {
@@ -62,6 +84,15 @@ function attachCustomerSocket(context: ServerContext, socket: CustomerSocket): v
   })().catch((error) => context.log('customer reconnect', error))
 
   const handlers = customerEventHandlers(context, socket)
+  const { 'queue:join': join, 'chat:message': chat } = handlers
+  handlers['queue:join'] = async (request, arrival) => {
+    budgets.queueJoin(address, sessionId)
+    return join(request, arrival)
+  }
+  handlers['chat:message'] = async (message, arrival) => {
+    budgets.chatLine(socket.id)
+    return chat(message, arrival)
+  }
   for (const [event, handler] of Object.entries(handlers)) {
     const name = event as keyof CustomerToServerEvents
     handle(
@@ -76,6 +107,7 @@ function attachCustomerSocket(context: ServerContext, socket: CustomerSocket): v
   }
 
   socket.on('disconnect', (reason) => {
+    budgets.forgetSocket(socket.id)
     const closed = lane.chain.then(async () => {
       // Another tab of the same session is still here: nothing changes.
       if ((await customerSocketsEverywhere(context, sessionId)).length > 0) return

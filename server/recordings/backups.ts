@@ -3,6 +3,7 @@ import { rm, stat } from 'node:fs/promises'
 import { ZipFile } from 'yazl'
 import { BACKUP_KEEP_MS, PLAYABLE_RECORDING_STATUSES, type RecordingBackup } from '../../src/protocol'
 import type { ServerContext } from '../context'
+import { ServerError } from '../errors'
 import { newId } from '../store/ids'
 import { toRecording, type RecordingRow } from './recording-rows'
 
@@ -50,9 +51,17 @@ function entryName(row: RecordingRow): string {
   return `${when}_${who}_${row.id}.webm`
 }
 
+/** Backups an agent keeps: a new one replaces the oldest beyond this (their zips are full copies). */
+export const BACKUPS_KEPT = 3
+/** A backup still in the making after this long was left by a process that stopped: it no longer blocks. */
+const STALE_BUILD_MS = 60 * 60_000
+
 /**
  * Queues a backup of an agent's stored recordings started between two days (in `timeZone`) and
- * builds it in the background.
+ * builds it in the background. Each zip is a full copy of the recordings, so an agent has one backup
+ * in the making at a time (409 `backup-in-progress` otherwise) and keeps `BACKUPS_KEPT`: the oldest
+ * beyond are removed, rows and zips. Check and insert happen under a lock of the agent's row, so 50
+ * requests at once queue one backup.
  *
  * @example
  * const row = await requestBackup(context, user, { from: '2026-01-01', to: '2026-01-31', timeZone })
@@ -62,20 +71,39 @@ export async function requestBackup(
   owner: { id: string; account_id: string },
   range: { from: string; to: string; timeZone: string },
 ): Promise<BackupRow> {
-  const rows = await context.db.query<BackupRow>(
-    `INSERT INTO recording_backups (id, account_id, user_id, range_from, range_to, time_zone, status, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7) RETURNING *`,
-    [
-      newId(),
-      owner.account_id,
-      owner.id,
-      range.from,
-      range.to,
-      range.timeZone,
-      new Date(context.clock.now()),
-    ],
-  )
-  const row = rows[0] as BackupRow
+  const { row, replaced } = await context.db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [owner.id])
+    const making = await tx.query(
+      `SELECT 1 FROM recording_backups
+        WHERE user_id = $1 AND status IN ('queued', 'building') AND created_at > $2`,
+      [owner.id, new Date(context.clock.now() - STALE_BUILD_MS)],
+    )
+    if (making.length > 0)
+      throw new ServerError(409, 'A backup is already being made: wait until it is ready', {
+        reason: 'backup-in-progress',
+      })
+    const replaced = await tx.query<{ id: string; account_id: string }>(
+      `DELETE FROM recording_backups WHERE id IN (
+         SELECT id FROM recording_backups WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2
+       ) RETURNING id, account_id`,
+      [owner.id, BACKUPS_KEPT - 1],
+    )
+    const inserted = await tx.query<BackupRow>(
+      `INSERT INTO recording_backups (id, account_id, user_id, range_from, range_to, time_zone, status, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'queued', $7) RETURNING *`,
+      [
+        newId(),
+        owner.account_id,
+        owner.id,
+        range.from,
+        range.to,
+        range.timeZone,
+        new Date(context.clock.now()),
+      ],
+    )
+    return { row: inserted[0] as BackupRow, replaced }
+  })
+  for (const old of replaced) await rm(context.storage.backupFile(old.account_id, old.id), { force: true })
   context.background.run(() => buildBackup(context, row))
   return row
 }

@@ -17,6 +17,7 @@ import { ServerError } from '../errors'
 import { handle, type EventLane } from '../realtime/event-handler'
 import { claimForProcessing, processRecording } from './finalise'
 import { recordingById } from './recording-rows'
+import { consoleSettings } from '../store/accounts'
 import { SerialByKey } from './serial'
 
 /** What the server remembers on a recorder socket. */
@@ -117,6 +118,18 @@ async function openRow(context: ServerContext, recordingId: string) {
   return row
 }
 
+/** The most one recording may store whatever its account says (about 9 hours at the demo's bitrates). */
+export const RECORDING_HARD_MAX_BYTES = 10 * 1024 * 1024 * 1024
+
+/**
+ * The bytes one recording of the account may store: the account's `recorder.maxBytes` (what the console
+ * stops at), never more than `RECORDING_HARD_MAX_BYTES`; 0 (no limit of the account) is the hard one.
+ */
+async function recordingQuota(context: ServerContext, accountId: string): Promise<number> {
+  const own = (await consoleSettings(context.db, accountId)).recorder?.maxBytes ?? 0
+  return own > 0 ? Math.min(own, RECORDING_HARD_MAX_BYTES) : RECORDING_HARD_MAX_BYTES
+}
+
 /** Appends a chunk if it is the next one; the ack says how many bytes are stored. */
 async function storeChunk(
   context: ServerContext,
@@ -129,12 +142,16 @@ async function storeChunk(
   if (row.status !== 'recording') throw new ServerError(409, 'This recording is closed')
   if (seq > row.next_seq)
     throw new ServerError(409, `Chunk ${seq} came before chunk ${row.next_seq}`, { reason: 'out-of-order' })
+  const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : data
+  // The console stops at the account's limit; a recorder socket that does not is stopped here.
+  const quota = await recordingQuota(context, owner.accountId)
+  if (stored + bytes.byteLength > quota)
+    throw new ServerError(413, `A recording stores at most ${quota} bytes`, { reason: 'recording-quota' })
   const file = context.storage.recordingFile(owner.accountId, owner.recordingId)
   await context.storage.ensureFolderOf(file)
   // A crash between a write and its row update left bytes the row does not count: drop them first.
   const onDisk = (await stat(file).catch(() => null))?.size ?? 0
   if (onDisk > stored) await truncate(file, stored)
-  const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : data
   await appendFile(file, bytes)
   const updated = await context.db.query<{ bytes_received: string }>(
     `UPDATE recordings SET next_seq = next_seq + 1, bytes_received = bytes_received + $3, active_at = $4

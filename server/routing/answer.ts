@@ -11,13 +11,25 @@ import { rooms } from '../realtime/io-types'
 import { callView } from './call-view'
 import { letGo, releaseAgent } from './leaving'
 import { agentTarget } from './targets'
+import { isSendable, UndeliverableError } from './deliverable'
+import { endUndeliveredCall, refuseUndeliverableCall } from './undeliverable-call'
 
 /**
  * `answer`: the agent takes the call ringing at them. Inside one transaction the offer is checked
  * still ringing (else 422 when the customer is gone, 409 when another agent has it), the call is given
- * to the agent, and whoever it leaves (a transferring agent) is let go.
+ * to the agent, and whoever it leaves (a transferring agent) is let go. A call that cannot be sent to
+ * the agent is rolled back before anything is marked, and refused (422 `undeliverable`).
  */
 export async function answerCall(context: ServerContext, userId: string, callId: string): Promise<Call> {
+  try {
+    return await answerOrRollBack(context, userId, callId)
+  } catch (error) {
+    if (error instanceof UndeliverableError) return refuseUndeliverableCall(context, userId, callId)
+    throw error
+  }
+}
+
+async function answerOrRollBack(context: ServerContext, userId: string, callId: string): Promise<Call> {
   const now = context.clock.now()
   const result = await context.db.transaction(async (tx) => {
     // The call's row first, then its offer: the order of every routing transaction (no deadlock).
@@ -80,6 +92,8 @@ export async function answerCall(context: ServerContext, userId: string, callId:
       kind: offer.kind,
       fromAgentName: fromAgent ? fullName(fromAgent) : null,
     })
+    // Nothing is marked unless the call can reach the agent: this rolls the answer back.
+    if (!isSendable(view)) throw new UndeliverableError(`call ${callId}`)
     const customerPeers = await presentPeers(tx, callId, callCustomerPeerId(callId))
     const messages = await messagesOf(tx, callId)
     return {
@@ -108,7 +122,11 @@ export async function answerCall(context: ServerContext, userId: string, callId:
     })
   const peer = { id: agentPeerId(userId), role: view.role, name }
   await context.io.in(rooms.user(userId)).socketsJoin([rooms.room(callId), rooms.peer(peer.id)])
-  context.io.to(rooms.user(userId)).emit('join', view)
+  try {
+    context.io.to(rooms.user(userId)).emit('join', view)
+  } catch (error) {
+    return endUndeliveredCall(context, userId, callId, offer.kind, error)
+  }
   context.io.to(rooms.user(userId)).emit('agent:status:update', {
     ...toStatusUpdate({ ...result.state, call_id: callId, ringing_call_id: null }),
   })

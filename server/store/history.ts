@@ -1,5 +1,6 @@
 import { storedExtraData } from './extra-data'
 import type {
+  CallQuality,
   CallHistoryDetail,
   CallHistoryItem,
   CallOutcome,
@@ -129,8 +130,9 @@ export async function historyDetail(
   roomId: string,
   now: number,
 ): Promise<CallHistoryDetail | undefined> {
-  const rows = await db.query<HistoryRow>(
-    `SELECT h.*, 1 AS total FROM (${HISTORY_ROWS} AND l.room_id = $3) h`,
+  const rows = await db.query<HistoryRow & { quality: CallQuality | null }>(
+    `SELECT h.*, 1 AS total, (SELECT quality FROM call_legs WHERE room_id = $3 AND agent_id = $1) AS quality
+       FROM (${HISTORY_ROWS} AND l.room_id = $3) h`,
     [agentId, new Date(now), roomId],
   )
   const row = rows[0]
@@ -162,6 +164,7 @@ export async function historyDetail(
     files: shared?.files ?? [],
     recordings: shared?.recordings ?? [],
     steps: row.kind === 'call' ? await callSteps(db, roomId) : [],
+    quality: row.quality ?? null,
   }
 }
 

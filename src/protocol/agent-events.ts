@@ -139,6 +139,7 @@ import {
   type PendingAuthorizations,
 } from './meetings'
 import { ProtocolErrorSchema, type ProtocolError } from './protocol-error'
+import { CallQualityReportSchema, IceConfigSchema, type CallQualityReport, type IceConfig } from './ice'
 
 /**
  * Events the console sends on `/ws` (SPEC §7 "Emitted by the console", plus the signalling relay and
@@ -181,6 +182,10 @@ export interface ClientToServerEvents {
   'meeting:hangup': (payload: MeetingHangup, ack?: Ack) => void
   'meeting:accept': (payload: MeetingAuthorization, ack?: Ack<PendingAuthorizations>) => void
   'meeting:deny': (payload: MeetingAuthorization, ack?: Ack<PendingAuthorizations>) => void
+  /** ICE servers and policy for this session's media, with fresh TURN credentials. */
+  'ice:servers': (payload: Empty, ack?: Ack<IceConfig>) => void
+  /** The media quality summary of a call that ended (the console sends it once). */
+  'call:quality': (payload: CallQualityReport, ack?: Ack) => void
 }
 
 /** Validators of what the console sends, by event: the server checks every payload with these. */
@@ -218,6 +223,8 @@ export const clientEventSchemas = {
   'meeting:hangup': v.optional(MeetingHangupSchema, {}),
   'meeting:accept': MeetingAuthorizationSchema,
   'meeting:deny': MeetingAuthorizationSchema,
+  'ice:servers': EmptySchema,
+  'call:quality': CallQualityReportSchema,
 } as const satisfies { [E in keyof ClientToServerEvents]: v.GenericSchema }
 
 /**
@@ -258,6 +265,8 @@ export const clientEventReplySchemas = {
   'meeting:hangup': v.null(),
   'meeting:accept': PendingAuthorizationsSchema,
   'meeting:deny': PendingAuthorizationsSchema,
+  'ice:servers': IceConfigSchema,
+  'call:quality': v.null(),
 } as const satisfies { [E in keyof ClientToServerEvents]: v.GenericSchema }
 
 /** Events the server sends to a console on `/ws` (SPEC §7 "Received", plus relay, chat and outcomes). */

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { IdSchema, InstantSchema, LongTextSchema, ShortTextSchema } from './common'
 import { FormValuesSchema } from './forms'
+import { BoundedJsonSchema } from './bounded-json'
 
 /** Payload of `comments`: the agent's comments, sanitized (plain text) by the console. */
 export const CommentsSchema = v.object({ comments: LongTextSchema })
@@ -54,6 +55,6 @@ export const RecordingActionResultSchema = v.object({
 export type RecordingActionResult = v.InferOutput<typeof RecordingActionResultSchema>
 
 /** Payload of `exchange:customer`: an event for the customer's page, relayed as-is (`exchange` there). */
-export const ExchangeSchema = v.object({ event: ShortTextSchema, data: v.optional(v.unknown()) })
+export const ExchangeSchema = v.object({ event: ShortTextSchema, data: v.optional(BoundedJsonSchema()) })
 /** A relayed exchange. */
 export type Exchange = v.InferOutput<typeof ExchangeSchema>

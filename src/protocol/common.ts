@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { BoundedJsonObjectSchema } from './bounded-json'
 
 /**
  * Building blocks shared by every area of the contract: ids, instants, the reply that answers a
@@ -124,8 +125,8 @@ export function replySchema<T extends v.GenericSchema>(data: T) {
   ])
 }
 
-/** Free-form JSON object (extra data, integration data, app payloads). */
-export const JsonObjectSchema = v.record(v.string(), v.unknown())
+/** Free-form JSON object (extra data, integration data, app payloads), within `JSON_LIMITS`. */
+export const JsonObjectSchema = BoundedJsonObjectSchema()
 /** A free-form JSON object. */
 export type JsonObject = v.InferOutput<typeof JsonObjectSchema>
 

@@ -8,6 +8,7 @@ import {
   type Ack,
   type Empty,
 } from './common'
+import { BoundedJsonSchema } from './bounded-json'
 import { FormValuesSchema } from './forms'
 import {
   PeerJoinSchema,
@@ -25,6 +26,7 @@ import { BeamportSchema, type Beamport } from './call-tools'
 import { AppCommandSchema, AppReportSchema, type AppCommand, type AppReport } from './apps'
 import { ProtocolErrorSchema, type ProtocolError } from './protocol-error'
 import { ServerDrainingSchema, type ServerDraining } from './auth'
+import type { IceConfig } from './ice'
 
 /**
  * The customer side of the realtime channel: the socket.io namespace `/customer` on the same path
@@ -152,7 +154,7 @@ export const MeetingRefSchema = v.object({ appointmentId: IdSchema })
 export type MeetingRef = v.InferOutput<typeof MeetingRefSchema>
 
 /** Payload of `exchange` at the customer: what the agent sent with `exchange:customer`. */
-export const CustomerExchangeSchema = v.object({ event: v.string(), data: v.optional(v.unknown()) })
+export const CustomerExchangeSchema = v.object({ event: v.string(), data: v.optional(BoundedJsonSchema()) })
 /** An exchange. */
 export type CustomerExchange = v.InferOutput<typeof CustomerExchangeSchema>
 
@@ -173,6 +175,8 @@ export interface CustomerToServerEvents {
   'apps:message': (payload: AppReport, ack?: Ack) => void
   'meeting:join': (payload: CustomerMeetingJoin, ack?: Ack<MeetingWaiting>) => void
   'meeting:leave': (payload: Empty, ack?: Ack) => void
+  /** ICE servers and policy for this page's media, with fresh TURN credentials (asked again before they expire). */
+  'ice:servers': (payload: Empty, ack?: Ack<IceConfig>) => void
 }
 
 /** Validators of what a customer sends, by event. */
@@ -187,6 +191,7 @@ export const customerEventSchemas = {
   'apps:message': AppReportSchema,
   'meeting:join': CustomerMeetingJoinSchema,
   'meeting:leave': EmptySchema,
+  'ice:servers': EmptySchema,
 } as const satisfies { [E in keyof CustomerToServerEvents]: v.GenericSchema }
 
 /** Events the server sends to a customer page. */

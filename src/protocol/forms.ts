@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { IdSchema, MAX_TEXT, ShortTextSchema } from './common'
+import { boundedJson } from './bounded-json'
 
 /** Kinds of field a dynamic form may hold. */
 export const FORM_FIELD_TYPES = [
@@ -45,16 +46,29 @@ export const FormDefinitionSchema = v.array(FormFieldSchema)
 /** A dynamic form definition. */
 export type FormDefinition = v.InferOutput<typeof FormDefinitionSchema>
 
+/** Most choices one value of a filled form holds (a checkbox group). */
+export const MAX_FORM_CHOICES = 200
+
 /** One value of a filled form: text, number, boolean (checkbox) or several choices. */
 export const FormValueSchema = v.union([
   v.pipe(v.string(), v.maxLength(MAX_TEXT)),
   v.number(),
   v.boolean(),
-  v.array(v.pipe(v.string(), v.maxLength(MAX_TEXT))),
+  v.pipe(v.array(v.pipe(v.string(), v.maxLength(MAX_TEXT))), v.maxLength(MAX_FORM_CHOICES)),
   v.null(),
 ])
+/** Bounds of a filled form as a whole: many long answers, but not megabytes. */
+export const FORM_JSON_LIMITS = { maxString: MAX_TEXT, maxBytes: 256 * 1024 } as const
+
+/** One value of a filled form. */
+export type FormValue = v.InferOutput<typeof FormValueSchema>
+
 /** Values of a filled form, by field name. */
-export const FormValuesSchema = v.pipe(v.record(ShortTextSchema, FormValueSchema), v.maxEntries(200))
+export const FormValuesSchema = v.pipe(
+  v.record(ShortTextSchema, FormValueSchema),
+  v.maxEntries(200),
+  boundedJson<Record<string, FormValue>>(FORM_JSON_LIMITS),
+)
 /** Values of a filled form. */
 export type FormValues = v.InferOutput<typeof FormValuesSchema>
 

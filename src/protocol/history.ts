@@ -4,6 +4,7 @@ import { CustomerExtraDataSchema, SegmentSchema, TagSchema } from './calls'
 import { FilledFieldSchema, FormDefinitionSchema, FormValuesSchema } from './forms'
 import { ChatMessageSchema } from './chat'
 import { RECORDING_STATUSES } from './recordings'
+import { CallQualitySchema } from './ice'
 
 /**
  * The agent's own history (`GET /calls`, `GET /calls/{id}`): one entry per call or meeting the agent
@@ -131,6 +132,11 @@ export const CallHistoryDetailSchema = v.object({
   files: v.array(CallFileSchema),
   recordings: v.array(CallRecordingRefSchema),
   steps: v.array(CallStepSchema),
+  /**
+   * What this agent's console measured of the call's media (sent at its end, `call:quality`); null when
+   * none was sent. Absent from servers older than it.
+   */
+  quality: v.optional(v.nullable(CallQualitySchema)),
 })
 /** A call's detail. */
 export type CallHistoryDetail = v.InferOutput<typeof CallHistoryDetailSchema>

@@ -10,6 +10,7 @@
  * const result = v.safeParse(serverEventSchemas.inbound, payload)
  */
 export * from './common'
+export * from './bounded-json'
 export * from './errors'
 export * from './protocol-error'
 export * from './auth'
@@ -26,6 +27,7 @@ export * from './call-tools'
 export * from './apps'
 export * from './chat'
 export * from './signalling'
+export * from './ice'
 export * from './appointments'
 export * from './customer-appointments'
 export * from './meetings'

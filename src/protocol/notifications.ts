@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IdSchema, InstantSchema, plainObject } from './common'
+import { IdSchema, InstantSchema, JsonObjectSchema, plainObject } from './common'
 
 /** Kinds of notification the server stores for an agent. */
 export const NOTIFICATION_KINDS = ['announcement', 'appointment', 'meeting', 'recording', 'system'] as const
@@ -11,7 +11,7 @@ export const NotificationSchema = v.object({
   title: v.string(),
   body: v.string(),
   /** Optional link target (an appointment id...). */
-  data: v.nullable(v.record(v.string(), v.unknown())),
+  data: v.nullable(JsonObjectSchema),
   createdAt: InstantSchema,
   readAt: v.nullable(InstantSchema),
 })

@@ -172,6 +172,12 @@ describe('the published package', () => {
         [],
         'sources are not published',
       )
+      // The Brotli and gzip copies beside dist/cdn/'s files are for the reference server (7 MB, the wasm's most).
+      assert.deepEqual(
+        listed.filter((path) => /\.(br|gz)$/.test(path)),
+        [],
+        'compressed copies are not published',
+      )
     },
   )
 

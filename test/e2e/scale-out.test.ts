@@ -16,6 +16,8 @@ import { startServer, type RunningServer } from './support/server'
 
 /** Timers of both processes: the defaults, but rings that never time out during a test. */
 const TIMERS = JSON.stringify({ ringTimeoutMs: 120_000 })
+/** Every customer of the burst comes from 127.0.0.1: the per-address budgets of one real address step aside. */
+const BUDGETS = { CUSTOMER_CONNECTIONS_PER_ADDRESS: '100000', QUEUE_JOINS_PER_ADDRESS: '100000' }
 
 let cluster: PostgresCluster
 let databases = 0
@@ -26,7 +28,7 @@ let databaseUrl = ''
 /** Starts `count` processes at the same instant on the test's database. */
 async function startTogether(count: number): Promise<RunningServer[]> {
   const started = await Promise.all(
-    Array.from({ length: count }, () => startServer({ DATABASE_URL: databaseUrl, TIMERS })),
+    Array.from({ length: count }, () => startServer({ DATABASE_URL: databaseUrl, TIMERS, ...BUDGETS })),
   )
   servers.push(...started)
   return started

@@ -175,6 +175,8 @@ describe('a production server', () => {
       )
       assert.doesNotMatch(server.output(), new RegExp(DEMO_PASSWORD.replace(/[$!]/g, '\\$&')))
       assert.doesNotMatch(server.output(), /2FA: secret|backup codes/)
+      // No STUN or TURN set: the operator is told calls' media stays within one network.
+      assert.match(server.output(), /No STUN or TURN server is configured/)
     } finally {
       await server.stop()
     }

@@ -5,6 +5,7 @@ import { clientEventSchemas, customerEventSchemas } from '../../src/protocol'
 import { TestServer } from './support/test-server'
 import type { EventClient } from './support/event-client'
 import { hostileJson, hostileObject } from './support/fuzz-inputs'
+import { nestedArrays, nestedObjects, rawRequest } from './support/raw-frames'
 
 // Issue 16's fuzz acceptance, socket side: every event of the agent and customer namespaces with
 // generated malformed payloads → no reply or protocol:error with a 5xx code, no unhandled rejection,
@@ -17,6 +18,7 @@ const onUnhandled = (error: unknown) => unhandled.push(error)
 process.on('unhandledRejection', onUnhandled)
 process.on('uncaughtException', onUnhandled)
 let tried = 0
+let rawTried = 0
 const started = Date.now()
 
 const server = await TestServer.start({
@@ -65,6 +67,51 @@ async function fuzzEvent(client: EventClient, event: string): Promise<void> {
   assert.deepEqual(failures, [])
 }
 
+/** The top-level field names of an event's schema (through pipes and optionals). */
+function fieldsOf(schema: unknown): string[] {
+  let node = schema as { entries?: object; wrapped?: unknown; pipe?: unknown[] } | undefined
+  for (let step = 0; node && step < 10 && !node.entries; step++)
+    node = (node.wrapped ?? node.pipe?.find((item) => (item as { entries?: object }).entries)) as typeof node
+  return node?.entries ? Object.keys(node.entries) : []
+}
+
+const MEGABYTE_STRING = JSON.stringify('x'.repeat(1_000_000))
+
+/**
+ * Nested (up to 10,000 deep) and oversized (1 MB strings) payloads for an event, as raw frames (the
+ * socket.io client would overflow its own stack walking them): the whole payload, then each field.
+ */
+function deepAndHugePayloads(fields: string[]): string[] {
+  const values = [nestedArrays(10_000), nestedObjects(10_000), nestedArrays(3_000), MEGABYTE_STRING]
+  return [
+    ...values,
+    ...fields.flatMap((field) => [
+      ...values.map((value) => `{${JSON.stringify(field)}:${value}}`),
+      `{${JSON.stringify(field)}:[${MEGABYTE_STRING}]}`,
+      `{${JSON.stringify(field)}:{"data":${nestedArrays(1_000)}}}`,
+    ]),
+  ]
+}
+
+/** Sends each deep or huge payload raw: every one is acknowledged, none as a server failure. */
+async function fuzzDeepAndHuge(
+  client: EventClient,
+  namespace: '/' | '/customer',
+  event: string,
+  fields: string[],
+): Promise<void> {
+  for (const payload of deepAndHugePayloads(fields)) {
+    rawTried++
+    const reply = await rawRequest(client, namespace, event, payload)
+    assert.ok(
+      reply.ok || reply.error.code < 500,
+      `${event} ${payload.slice(0, 60)}… answered ${JSON.stringify(reply)}`,
+    )
+  }
+  // The socket is still served after them.
+  assert.ok(client.socket.connected, `${event}: the socket was closed`)
+}
+
 describe('fuzzing every socket event with hostile payloads', () => {
   it('agent authenticate: no 5xx reply on a fresh socket each time, and a login still served after', async () => {
     // A refused authenticate ends the socket: each payload gets its own.
@@ -82,10 +129,31 @@ describe('fuzzing every socket event with hostile payloads', () => {
     await stillServes()
   })
 
+  it('agent authenticate: nested and oversized raw frames get a refusal, never a 5xx', async () => {
+    for (const payload of deepAndHugePayloads(fieldsOf(clientEventSchemas.authenticate))) {
+      rawTried++
+      const client = server.socket()
+      await client.connected()
+      const reply = await rawRequest(client, '/', 'authenticate', payload)
+      client.close()
+      assert.ok(
+        reply.ok || reply.error.code < 500,
+        `${payload.slice(0, 60)}… answered ${JSON.stringify(reply)}`,
+      )
+    }
+    await stillServes()
+  })
+
   for (const event of Object.keys(clientEventSchemas).filter((name) => name !== 'authenticate'))
     it(`agent ${event}: no 5xx reply, and a login still served after`, async () => {
       const { client } = await server.agent(fuzzAgent)
       await fuzzEvent(client, event)
+      await fuzzDeepAndHuge(
+        client,
+        '/',
+        event,
+        fieldsOf(clientEventSchemas[event as keyof typeof clientEventSchemas]),
+      )
       client.close()
       await stillServes()
     })
@@ -94,13 +162,19 @@ describe('fuzzing every socket event with hostile payloads', () => {
     it(`customer ${event}: no 5xx reply, and a login still served after`, async () => {
       const client = await server.customer()
       await fuzzEvent(client, event)
+      await fuzzDeepAndHuge(
+        client,
+        '/customer',
+        event,
+        fieldsOf(customerEventSchemas[event as keyof typeof customerEventSchemas]),
+      )
       client.close()
       await stillServes()
     })
 
   it('left no unhandled rejection or exception', (t) => {
     assert.deepEqual(unhandled, [])
-    const figures = `fuzz: ${tried} socket payloads tried over ${Object.keys(clientEventSchemas).length + Object.keys(customerEventSchemas).length} events in ${((Date.now() - started) / 1000).toFixed(1)} s`
+    const figures = `fuzz: ${tried} socket payloads and ${rawTried} nested or 1 MB raw frames tried over ${Object.keys(clientEventSchemas).length + Object.keys(customerEventSchemas).length} events in ${((Date.now() - started) / 1000).toFixed(1)} s`
     t.diagnostic(figures)
     console.log(figures)
   })

@@ -38,7 +38,11 @@ export function BeamportConnect({ channel }: { channel: BeamportChannel }) {
     )
   return (
     <p className="beamport-state" data-phase={phase} role="status">
-      <sl-spinner></sl-spinner> <FormattedMessage id="call.beamport.connecting" />
+      <sl-spinner></sl-spinner>{' '}
+      {/* Still trying, with the reason it has not worked so far: no path through the networks between. */}
+      <FormattedMessage
+        id={phase === 'unreachable' ? 'call.beamport.unreachable' : 'call.beamport.connecting'}
+      />
     </p>
   )
 }

@@ -6,6 +6,7 @@ import { callAreaHost } from '../../stores/app/page-host'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { usePageHost } from './usePageHost'
 import { CallStage } from './CallStage'
+import { MediaQualityIndicator } from './MediaQualityIndicator'
 import { SideMenu } from './SideMenu'
 import { CallViewHost } from './CallViewHost'
 import { TransferDialog } from './TransferDialog'
@@ -50,6 +51,7 @@ export default function CallArea() {
           <h2>
             <FormattedMessage id="call.area.label" values={{ kind: call.kind, name: <bdi>{title}</bdi> }} />
           </h2>
+          <MediaQualityIndicator />
           {(customer.hungUp || customer.kicked) && (
             <p className="customer-left" role="status">
               <FormattedMessage

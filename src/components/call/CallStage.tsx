@@ -6,6 +6,7 @@ import { $callCustomer, $customerGone } from '../../stores/call/call-customer'
 import { CallControls } from './CallControls'
 import { RecordingBar } from './RecordingBar'
 import { VideoTile } from './VideoTile'
+import { MediaPathNotice } from './MediaPathNotice'
 import { useCallShortcuts } from './useCallShortcuts'
 import { usePictureInPicture } from './usePictureInPicture'
 
@@ -22,6 +23,7 @@ export function CallStage() {
   const customerGone = useStore($customerGone)
   const main = participants.find((p) => p.role === 'customer') ?? participants[0] ?? null
   const others = participants.filter((p) => p !== main)
+  const mainName = main ? main.name || intl.formatMessage({ id: 'call.video.customer' }) : ''
   const mainVideo = useRef<HTMLVideoElement | null>(null)
   const onMainVideo = useCallback((video: HTMLVideoElement | null) => {
     mainVideo.current = video
@@ -33,11 +35,9 @@ export function CallStage() {
     <div className="call-stage" part="call-stage">
       <div className="main-video">
         {main ? (
-          <VideoTile
-            stream={main.stream}
-            label={main.name || intl.formatMessage({ id: 'call.video.customer' })}
-            onVideo={onMainVideo}
-          />
+          <VideoTile stream={main.stream} label={mainName} onVideo={onMainVideo}>
+            <MediaPathNotice peerId={main.peerId} name={mainName} />
+          </VideoTile>
         ) : (
           <p className="waiting-video">
             {intl.formatMessage({ id: customerGone ? 'call.customer.gone' : 'call.video.waiting' })}
@@ -63,7 +63,9 @@ export function CallStage() {
       {others.length > 0 && (
         <div className="other-videos">
           {others.map((participant) => (
-            <VideoTile key={participant.peerId} stream={participant.stream} label={participant.name} />
+            <VideoTile key={participant.peerId} stream={participant.stream} label={participant.name}>
+              <MediaPathNotice peerId={participant.peerId} name={participant.name} />
+            </VideoTile>
           ))}
         </div>
       )}

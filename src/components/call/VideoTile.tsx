@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { isolateBidi } from '../../lib/bidi'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
@@ -12,13 +12,22 @@ interface VideoTileProps {
   className?: string
   /** Receives the video element (picture-in-picture uses the customer's). */
   onVideo?: (video: HTMLVideoElement | null) => void
+  /** Shown over the video (what the media path says). */
+  children?: ReactNode
 }
 
 /**
  * One participant's video. When the browser refuses to play sound without a click (a reload landed
  * the agent back in the call), the video plays muted and a button turns the sound on.
  */
-export function VideoTile({ stream, label, self = false, className = '', onVideo }: VideoTileProps) {
+export function VideoTile({
+  stream,
+  label,
+  self = false,
+  className = '',
+  onVideo,
+  children,
+}: VideoTileProps) {
   const own = useRef<HTMLVideoElement | null>(null)
   const [blocked, setBlocked] = useState(false)
 
@@ -53,6 +62,7 @@ export function VideoTile({ stream, label, self = false, className = '', onVideo
       <figcaption>
         <bdi>{label}</bdi>
       </figcaption>
+      {children}
       {blocked && (
         <sl-button
           size="small"

@@ -94,6 +94,56 @@ export const callStyles = css`
     border-radius: var(--sl-border-radius-small);
     font-size: var(--sl-font-size-x-small);
   }
+  /* What the media path says, over the participant's video: the video area is dark in either theme. */
+  .media-path-region {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    /* Low in the tile: clear of the self view above, and of the name label below. */
+    align-items: end;
+    justify-items: center;
+    padding: var(--sl-spacing-small) var(--sl-spacing-small) 2.75rem;
+    overflow: auto;
+    pointer-events: none;
+  }
+  .media-path {
+    margin: 0;
+    max-width: 36rem;
+    padding: var(--sl-spacing-x-small) var(--sl-spacing-small);
+    background: rgb(0 0 0 / 0.8);
+    color: #fff;
+    border-radius: var(--sl-border-radius-medium);
+    font-size: var(--sl-font-size-small);
+    line-height: var(--sl-line-height-dense);
+    text-align: center;
+    pointer-events: auto;
+  }
+  .media-path-failed {
+    border: 2px solid #fbbf24;
+  }
+  .media-quality {
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--sl-spacing-2x-small) var(--sl-spacing-x-small);
+    font-size: var(--sl-font-size-small);
+  }
+  .media-quality p {
+    margin: 0;
+  }
+  .quality-good {
+    color: var(--sl-color-success-700);
+  }
+  .quality-fair {
+    color: var(--sl-color-warning-700);
+  }
+  .quality-poor {
+    color: var(--sl-color-danger-700);
+  }
+  .quality-unknown,
+  .media-quality-transport {
+    color: var(--sl-color-neutral-700);
+  }
   .unmute-remote {
     position: absolute;
     inset-inline-end: var(--sl-spacing-small);

@@ -18,11 +18,12 @@ import {
   StepsCard,
   TranscriptCard,
 } from './CallDetailSections'
+import { CallQualityCard } from './CallQualityCard'
 
 /**
  * `/history/{id}`: one call of the agent's history: when, who, how it ended; and, when the agent took
  * part, the customer's details, the forms, tags and comment, the chat, files and recordings, and the
- * transfers or invitations along the way.
+ * transfers or invitations along the way, and how its media went.
  */
 export default function CallDetailPage() {
   useShadowStyles(controlStyles, pageStyles, historyStyles)
@@ -113,6 +114,7 @@ export default function CallDetailPage() {
             <FormsCard detail={current.detail} />
             {current.detail.participated && <FilesCard detail={current.detail} />}
             <StepsCard detail={current.detail} />
+            <CallQualityCard detail={current.detail} />
           </div>
         </>
       )}

@@ -21,7 +21,7 @@ function valueText(value: FormValues[string]): string {
 }
 
 /** A titled card of the detail. */
-function Card({ title, children, name }: { title: MessageId; name: string; children: ReactNode }) {
+export function Card({ title, children, name }: { title: MessageId; name: string; children: ReactNode }) {
   return (
     <section className="card" aria-labelledby={`detail-${name}`} data-section={name}>
       <h3 id={`detail-${name}`}>

@@ -5,23 +5,25 @@ import type { Beamport, SignalIn } from '../../protocol'
 import { clock, type TimerId } from '../../services/clock'
 import { isNotSent } from '../../services/socket'
 import { importWithRetries } from '../../services/chunk-import'
-import type { PeerLink, PeerLinkOptions } from '../../services/peer'
+import type { MediaPathState, PeerLink, PeerLinkOptions } from '../../services/peer'
 import type { FileExchange, ExchangeEvents } from '../../services/transfer/file-exchange'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
 import { showCallView } from './call-views'
 import { $participants } from './call-media'
 import { onCallCleanup } from './call-scope'
+import { prepareIce, trackIceLink } from './ice-config'
 
 /** A beamport channel: files or capture. */
 export type BeamportChannel = Beamport['channel']
 
 /**
  * Where a channel stands: `closed` (the view offers to connect), `requested` (asked the server),
- * `waiting` (created: connecting, or reconnecting after a drop), `open` (a peer is connected).
+ * `waiting` (created: connecting, or reconnecting after a drop), `open` (a peer is connected),
+ * `unreachable` (still trying, but no network path to the customer was found in time).
  */
 export interface BeamportStatus {
-  phase: 'closed' | 'requested' | 'waiting' | 'open'
+  phase: 'closed' | 'requested' | 'waiting' | 'open' | 'unreachable'
   /** Peers connected on it. */
   peers: string[]
 }
@@ -35,6 +37,10 @@ export const $beamports = atom<Record<BeamportChannel, BeamportStatus>>(INITIAL)
 interface Link {
   link: PeerLink
   failures: number
+  /** Stops handing it renewed ICE servers. */
+  forgetIce: () => void
+  /** Where its network path stands. */
+  path: MediaPathState
 }
 
 const wanted = new Set<BeamportChannel>()
@@ -52,8 +58,14 @@ function publish(channel: BeamportChannel, phase?: BeamportStatus['phase']): voi
     .filter(([k, entry]) => k.startsWith(`${channel}|`) && entry.link.connected)
     .map(([k]) => k.slice(channel.length + 1))
   const current = $beamports.get()[channel]
+  const unreachable = [...links.entries()].some(
+    ([k, entry]) => k.startsWith(`${channel}|`) && entry.path === 'failed',
+  )
   const next: BeamportStatus = {
-    phase: peers.length > 0 ? 'open' : (phase ?? (wanted.has(channel) ? 'waiting' : current.phase)),
+    phase:
+      peers.length > 0
+        ? 'open'
+        : (phase ?? (wanted.has(channel) ? (unreachable ? 'unreachable' : 'waiting') : current.phase)),
     peers,
   }
   $beamports.set({ ...$beamports.get(), [channel]: next })
@@ -96,6 +108,7 @@ function drop(channel: BeamportChannel, peerId: string): void {
   const k = key(channel, peerId)
   clock.clearTimeout(timers.get(k))
   timers.delete(k)
+  links.get(k)?.forgetIce()
   links.get(k)?.link.destroy()
   links.delete(k)
   exchanges.get(k)?.detach()
@@ -107,8 +120,10 @@ const customers = () => $participants.get().filter((participant) => participant.
 async function connect(channel: BeamportChannel, peerId: string, failures: number): Promise<void> {
   const mine = session
   let make: Awaited<ReturnType<typeof loadPeer>>
+  let ice: Awaited<ReturnType<typeof prepareIce>>
   try {
-    make = await loadPeer()
+    // The call's ICE servers (asked once, shared with the media): a relayed call relays its files too.
+    ;[make, ice] = await Promise.all([loadPeer(), prepareIce()])
   } catch (error) {
     // Its chunks did not come: tried again as a dropped link is, then the view says the channel is lost.
     console.warn('[agent-console] the file channel could not be loaded', error)
@@ -117,6 +132,7 @@ async function connect(channel: BeamportChannel, peerId: string, failures: numbe
   }
   if (mine !== session || !wanted.has(channel)) return
   const k = key(channel, peerId)
+  links.get(k)?.forgetIce()
   links.get(k)?.link.destroy()
   const exchange = beamportExchange(channel, peerId)
   // The first frames can come before simple-peer says `connect` (it waits for stats): the exchange takes
@@ -127,33 +143,39 @@ async function connect(channel: BeamportChannel, peerId: string, failures: numbe
     attached = true
     exchange.attach(dataChannel)
   }
-  const entry: Link = {
-    failures,
-    link: make({
-      initiator: true,
-      stream: null,
-      receiveMedia: false,
-      channelName: channel,
-      onSignal: (data) => realtime().emit('signal', { to: peerId, channel, data }),
-      onFrame: (frame, dataChannel) => {
-        attach(dataChannel)
-        exchange.receive(frame)
-      },
-      onConnect: () => {
-        entry.failures = 0
-        attach(entry.link.channel)
-        publish(channel)
-      },
-      onError: (error) => console.warn('[agent-console] beamport failed', channel, peerId, error),
-      onClose: () => {
-        if (links.get(k) !== entry) return
-        links.delete(k)
-        exchange.detach()
-        publish(channel)
-        retry(channel, peerId, entry.failures + 1)
-      },
-    }),
-  }
+  const link = make({
+    initiator: true,
+    stream: null,
+    receiveMedia: false,
+    channelName: channel,
+    iceServers: ice.iceServers,
+    iceTransportPolicy: ice.iceTransportPolicy,
+    onPathState: (state) => {
+      if (links.get(k) !== entry) return
+      entry.path = state
+      publish(channel)
+    },
+    onSignal: (data) => realtime().emit('signal', { to: peerId, channel, data }),
+    onFrame: (frame, dataChannel) => {
+      attach(dataChannel)
+      exchange.receive(frame)
+    },
+    onConnect: () => {
+      entry.failures = 0
+      attach(entry.link.channel)
+      publish(channel)
+    },
+    onError: (error) => console.warn('[agent-console] beamport failed', channel, peerId, error),
+    onClose: () => {
+      if (links.get(k) !== entry) return
+      entry.forgetIce()
+      links.delete(k)
+      exchange.detach()
+      publish(channel)
+      retry(channel, peerId, entry.failures + 1)
+    },
+  })
+  const entry: Link = { failures, link, forgetIce: trackIceLink(link), path: 'connecting' }
   links.set(k, entry)
   publish(channel)
 }
@@ -271,7 +293,10 @@ export function stopBeamports(): void {
   stopSocket = null
   for (const timer of timers.values()) clock.clearTimeout(timer)
   timers.clear()
-  for (const entry of links.values()) entry.link.destroy()
+  for (const entry of links.values()) {
+    entry.forgetIce()
+    entry.link.destroy()
+  }
   links.clear()
   for (const exchange of exchanges.values()) exchange.close()
   exchanges.clear()

@@ -8,6 +8,8 @@ import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
 import { attachBackground } from '../profile/background-effect'
 import { onCallCleanup } from './call-scope'
+import { currentIce, prepareIce, trackIceLink } from './ice-config'
+import { forgetMediaPath, mediaPathLeft, setMediaPath } from './media-path'
 
 /** The agent's own camera and microphone in the call. */
 export interface LocalMedia {
@@ -37,7 +39,7 @@ export const $localMedia = atom<LocalMedia>(NO_MEDIA)
 /** The other participants (customer, invited agents), in order of arrival. */
 export const $participants = atom<Participant[]>([])
 
-const links = new Map<string, { link: PeerLink; initiator: boolean }>()
+const links = new Map<string, { link: PeerLink; initiator: boolean; forgetIce: () => void }>()
 let session = 0
 let me = ''
 let ready: Promise<void> = Promise.resolve()
@@ -62,7 +64,9 @@ function setParticipant(peerId: string, patch: Partial<Participant>): void {
 }
 
 function drop(peerId: string): void {
-  links.get(peerId)?.link.destroy()
+  const entry = links.get(peerId)
+  entry?.forgetIce()
+  entry?.link.destroy()
   links.delete(peerId)
 }
 
@@ -82,20 +86,31 @@ async function loadPeer(mine: number): Promise<void> {
 function connect(peerId: string, initiator: boolean): PeerLink {
   drop(peerId)
   if (!createPeerLink) throw new Error('peer library not loaded')
+  // Asked of the server before the first connection (`ready`), renewed while the call lasts.
+  const ice = currentIce()
   const link = createPeerLink({
     initiator,
     stream: $localMedia.get().stream,
+    iceServers: ice.iceServers,
+    iceTransportPolicy: ice.iceTransportPolicy,
+    onPathState: (state) => {
+      if (links.get(peerId)?.link === link) setMediaPath(peerId, state)
+    },
     onSignal: (data) => realtime().emit('signal', { to: peerId, channel: 'media', data }),
     onStream: (stream) => setParticipant(peerId, { stream }),
     onConnect: () => setParticipant(peerId, { connected: true }),
     onError: (error) => console.warn('[agent-console] media connection failed', peerId, error),
     onClose: () => {
-      if (links.get(peerId)?.link !== link) return
+      const entry = links.get(peerId)
+      if (entry?.link !== link) return
+      entry.forgetIce()
       links.delete(peerId)
+      forgetMediaPath(peerId)
       setParticipant(peerId, { connected: false, stream: null })
     },
   })
-  links.set(peerId, { link, initiator })
+  links.set(peerId, { link, initiator, forgetIce: trackIceLink(link) })
+  setMediaPath(peerId, 'connecting')
   return link
 }
 
@@ -155,10 +170,13 @@ function listen(): () => void {
     socket.on('peer:join', ({ peer }) => {
       // A peer id coming again is a reconnect: its old connection is dead, it will send a new offer.
       drop(peer.id)
+      // Said `reconnecting` when their media had come: it is coming back.
+      setMediaPath(peer.id, 'connecting')
       setParticipant(peer.id, { name: peer.name, role: peer.role, stream: null, connected: false })
     }),
     socket.on('peer:leave', ({ peerId }) => {
       drop(peerId)
+      mediaPathLeft(peerId)
       $participants.set($participants.get().filter((p) => p.peerId !== peerId))
     }),
   ]
@@ -189,7 +207,8 @@ export function startCallMedia(peerId: string, peers: readonly Peer[]): Promise<
       .map((peer) => ({ peerId: peer.id, name: peer.name, role: peer.role, stream: null, connected: false })),
   )
   stopSocket = listen()
-  ready = Promise.all([openLocal(mine), loadPeer(mine)]).then(() => undefined)
+  // The ICE servers come with the camera and the library: no connection is made before all three.
+  ready = Promise.all([openLocal(mine), loadPeer(mine), prepareIce()]).then(() => undefined)
   connectToAll(mine, peers)
   return ready
 }
@@ -203,8 +222,18 @@ export function reconnectCallMedia(peerId: string, peers: readonly Peer[]): void
       setParticipant(peer.id, { name: peer.name, role: peer.role, stream: null, connected: false })
   // A library that did not load at the call's start is asked for again.
   const mine = session
-  ready = ready.then(() => loadPeer(mine))
+  ready = ready.then(() => Promise.all([loadPeer(mine), prepareIce()])).then(() => undefined)
   connectToAll(mine, peers)
+}
+
+/**
+ * The connection to a participant, for reading its statistics (`getStats()`); null while there is none.
+ *
+ * @example
+ * const pc = mediaConnection(customer.peerId)
+ */
+export function mediaConnection(peerId: string): RTCPeerConnection | null {
+  return links.get(peerId)?.link.connection ?? null
 }
 
 /** Ends the call's media: every connection closed, camera and microphone released. */

@@ -1,6 +1,7 @@
 import { onMount } from 'nanostores'
 import { SEGMENT_TRANSFER_END_MS } from '../../constants'
 import type { Call, MeetingJoined, TransferSuccess } from '../../protocol'
+import { clock } from '../../services/clock'
 import { HangupKept, registerHangup, setInCall, setInMeeting } from '../status/activity'
 import { realtime } from '../session/connection'
 import { $call, fromCall, fromMeeting, setActiveCall, type ActiveCall } from './call-state'
@@ -29,6 +30,7 @@ import { reconnectBeamports, startBeamports } from './beamport'
 import { filesExchangeEvents } from './files'
 import { captureExchangeEvents } from './capture'
 import { recordAutomatically } from './recording'
+import { startMediaQuality } from './media-quality'
 
 // The call store's public face: its state, lifecycle and hang-up, wherever they live.
 export { $call, $hangingUp, $inMeeting, $lastCallEnd, $meetingEnded, type ActiveCall } from './call-state'
@@ -46,6 +48,8 @@ function begin(active: ActiveCall, messages: Call['messages']): void {
   // Automatic recording starts as soon as the call joins, with the agent's camera and microphone open.
   void startCallMedia(active.peerId, active.peers).then(() => recordAutomatically(active))
   startBeamports({ files: filesExchangeEvents, capture: captureExchangeEvents })
+  // Setup time runs from here (the answer or the join); after a reload the setup was not seen here.
+  startMediaQuality({ callId: active.id, startedAt: active.rejoined ? null : clock.now() })
 }
 
 function takeCallTools(call: Call, keepTyped: boolean): void {

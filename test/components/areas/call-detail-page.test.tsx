@@ -105,6 +105,65 @@ describe('Call detail page', () => {
     expect(section('customer')).to.equal(null)
   })
 
+  it('shows how the media went when the server kept the summary, and nothing of it when it did not', async () => {
+    const quality = {
+      setupMs: 1_300,
+      rttMs: 100,
+      jitterMs: 4.5,
+      loss: 0.0196,
+      inKbps: 850,
+      outKbps: 910,
+      candidateType: 'relay' as const,
+      relayProtocol: 'tcp' as const,
+      relayShare: 1,
+      restarts: 2,
+      samples: 185,
+    }
+    answer = () => ({ body: historyDetail({ quality }) })
+    area = await renderArea(<CallDetailPage />)
+    await waitUntil(() => section('quality'), 'no quality card')
+    const measure = (name: string) =>
+      (section('quality')!.querySelector(`[data-measure="${name}"] dd`)?.textContent ?? '').replace(
+        /\s+/g,
+        ' ',
+      )
+    expect(section('quality')!.querySelector('h3')?.textContent).to.equal('Call quality')
+    expect(measure('setup')).to.equal('1,300 ms')
+    expect(measure('path')).to.equal('Through a relay server, over TCP')
+    expect(measure('relayShare')).to.equal('100%')
+    expect(measure('rtt')).to.equal('100 ms')
+    expect(measure('jitter')).to.equal('4.5 ms')
+    expect(measure('loss')).to.equal('2%')
+    expect(measure('received')).to.equal('850 kb/s')
+    expect(measure('restarts')).to.equal('2')
+    expect(measure('measured')).to.equal('185 sec')
+    await expect(section('quality')).to.be.accessible()
+    area.unmount()
+
+    answer = () => ({
+      body: historyDetail({
+        quality: {
+          ...quality,
+          setupMs: null,
+          rttMs: null,
+          candidateType: null,
+          relayProtocol: null,
+          relayShare: null,
+        },
+      }),
+    })
+    area = await renderArea(<CallDetailPage />)
+    await waitUntil(() => section('quality'), 'no quality card')
+    expect(text('quality')).to.contain('The audio and video never connected in this call.')
+    expect(section('quality')!.querySelector('[data-measure="setup"] dd')?.textContent).to.equal('—')
+    area.unmount()
+
+    answer = () => ({ body: historyDetail({ quality: null }) })
+    area = await renderArea(<CallDetailPage />)
+    await waitUntil(() => section('chat'), 'no detail')
+    expect(section('quality')).to.equal(null)
+  })
+
   it('says when the call is not the agent’s, and offers a retry when it failed', async () => {
     answer = () => ({ status: 404, body: { code: 404, message: 'Call not found' } })
     area = await renderArea(<CallDetailPage />)

@@ -17,6 +17,34 @@ import { TestClock } from './test-clock'
  */
 export const TEST_TIMERS: Partial<Timers> = { sweepIntervalMs: 24 * 3_600_000 }
 
+/**
+ * The anonymous budgets of test servers (server/config.ts, `AnonymousLimits`) where a test sets none:
+ * every client of a test is this machine's address and the clock stands still, so the defaults (made
+ * for strangers on the internet) would refuse the hundreds of customers a test like chaos-sockets
+ * queues. A test of the budgets sets its own in `process.env` before it starts its server.
+ */
+const TEST_ANONYMOUS_LIMITS: Record<string, string> = {
+  CUSTOMER_CONNECTIONS_PER_ADDRESS: '100000',
+  QUEUE_JOINS_PER_ADDRESS: '100000',
+  QUEUE_JOINS_PER_SESSION: '10000',
+  CHAT_LINES_PER_SECOND: '1000',
+}
+
+/** Names `withTestBudgets` set, and how many server starts still read them (starts may overlap). */
+let setByTests: string[] = []
+let startsReading = 0
+
+/** Sets the budgets of `TEST_ANONYMOUS_LIMITS` a test left unset; returns what puts the environment back. */
+function withTestBudgets(): () => void {
+  if (startsReading++ === 0) {
+    setByTests = Object.keys(TEST_ANONYMOUS_LIMITS).filter((name) => process.env[name] === undefined)
+    for (const name of setByTests) process.env[name] = TEST_ANONYMOUS_LIMITS[name]
+  }
+  return () => {
+    if (--startsReading === 0) for (const name of setByTests) delete process.env[name]
+  }
+}
+
 let passwordHash: Promise<string> | undefined
 
 /** A running test server with helpers to drive it like agents and customers would. */
@@ -39,16 +67,18 @@ export class TestServer {
     { startAt }: { startAt?: number } = {},
   ): Promise<TestServer> {
     const clock = new TestClock(startAt)
+    // Only when none is given: an extra one would never be closed, and would keep the test process alive.
+    const database = options.database ?? (await freshDatabase())
+    const restoreEnvironment = withTestBudgets()
     const app = await createApplication({
       version: 'test',
-      // Only when none is given: an extra one would never be closed, and would keep the test process alive.
-      database: options.database ?? (await freshDatabase()),
+      database,
       seed: false,
       logLevel: 'silent',
       ...options,
       clock,
       timers: { ...TEST_TIMERS, ...options.timers },
-    })
+    }).finally(restoreEnvironment)
     const url = await app.listen({ port: 0 })
     return new TestServer(app, url, clock)
   }
