@@ -4,6 +4,7 @@ import { startDemoSso, DEMO_SSO_IDENTITY } from '../../server/demo-idp/demo-sso'
 import type { DemoIdentityProvider } from '../../server/demo-idp/identity-provider'
 import type { LoginResponse } from '../../src/protocol'
 import { TestServer } from './support/test-server'
+import { SsoBrowser } from './support/sso-browser'
 
 let server: TestServer
 let idp: DemoIdentityProvider
@@ -17,49 +18,12 @@ after(async () => {
   await server.close()
 })
 
-/** A browser's worth of redirects and cookies, by hand: fetch does not keep cookies. */
-class Browser {
-  readonly #cookies = new Map<string, string>()
-
-  async get(url: string, init: RequestInit = {}): Promise<Response> {
-    const host = new URL(url).host
-    const cookie = [...this.#cookies].filter(([key]) => key.startsWith(`${host} `))
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: {
-        ...(init.headers as Record<string, string>),
-        cookie: cookie.map(([key, value]) => `${key.slice(host.length + 1)}=${value}`).join('; '),
-      },
-    })
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';')
-      const [name = '', ...value] = pair.split('=')
-      this.#cookies.set(`${host} ${name.trim()}`, value.join('='))
-    }
-    return response
-  }
-
-  /** Follows redirects until a page or a URL matching `stop`. */
-  async follow(url: string, stop: (url: string) => boolean): Promise<{ url: string; response: Response }> {
-    let current = url
-    for (let hops = 0; hops < 10; hops++) {
-      if (stop(current)) return { url: current, response: new Response(null) }
-      const response = await this.get(current)
-      const location = response.headers.get('location')
-      if (!location) return { url: current, response }
-      current = new URL(location, current).toString()
-    }
-    throw new Error('too many redirects')
-  }
-}
-
 async function startSso(email = DEMO_SSO_IDENTITY.email) {
   return server.http<{ location: string }>('POST', '/auth/sso', { body: { email, agreement: true } })
 }
 
 /** Signs in at the provider's page; resolves with the URL the provider sends the browser back to. */
-async function signInAtProvider(browser: Browser, location: string, password: string) {
+async function signInAtProvider(browser: SsoBrowser, location: string, password: string) {
   const { url, response } = await browser.follow(location, () => false)
   assert.match(url, /\/interaction\//)
   assert.match(await response.text(), /Demo identity provider/)
@@ -78,7 +42,7 @@ describe('enterprise SSO (OpenID Connect with PKCE, local provider)', () => {
   it('sends the browser to the provider with PKCE and state, and signs the person in when they come back', async () => {
     const started = await startSso()
     assert.equal(started.status, 200)
-    const browser = new Browser()
+    const browser = new SsoBrowser()
     // The browser passes through the server first, which binds the login to it, then on to the provider.
     const begin = await browser.get(started.body.location)
     assert.equal(begin.status, 302)
@@ -89,7 +53,7 @@ describe('enterprise SSO (OpenID Connect with PKCE, local provider)', () => {
     assert.ok(authorize.searchParams.get('state'))
     assert.ok(authorize.searchParams.get('nonce'))
     // Begun once: the same start address does not bind a second browser.
-    const again = await new Browser().get(started.body.location)
+    const again = await new SsoBrowser().get(started.body.location)
     assert.equal(again.headers.get('location'), '/login?sso-error=401')
 
     const back = await signInAtProvider(browser, authorize.toString(), DEMO_SSO_IDENTITY.password)
@@ -111,16 +75,16 @@ describe('enterprise SSO (OpenID Connect with PKCE, local provider)', () => {
 
   it('does not sign in with a wrong password at the provider', async () => {
     const started = await startSso()
-    assert.equal(await signInAtProvider(new Browser(), started.body.location, 'wrong'), null)
+    assert.equal(await signInAtProvider(new SsoBrowser(), started.body.location, 'wrong'), null)
   })
 
   it("refuses the provider's answer in a browser that did not begin the login (login CSRF)", async () => {
     const started = await startSso()
-    const attacker = new Browser()
+    const attacker = new SsoBrowser()
     const back = await signInAtProvider(attacker, started.body.location, DEMO_SSO_IDENTITY.password)
     assert.ok(back)
     // The attacker's answer, opened by someone else's browser, signs nobody in there…
-    const victim = await new Browser().get(back.url)
+    const victim = await new SsoBrowser().get(back.url)
     assert.equal(victim.headers.get('location'), '/login?sso-error=401')
     // …and the browser that began the login still finishes it.
     const own = await attacker.get(back.url)
@@ -149,7 +113,7 @@ describe('enterprise SSO (OpenID Connect with PKCE, local provider)', () => {
     )
     assert.equal(rows.length, 1)
     const started = await startSso()
-    const browser = new Browser()
+    const browser = new SsoBrowser()
     const back = await signInAtProvider(browser, started.body.location, DEMO_SSO_IDENTITY.password)
     assert.ok(back)
     const callback = await browser.get(back.url)

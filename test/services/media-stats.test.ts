@@ -1,23 +1,7 @@
 import { expect } from '@open-wc/testing'
 import { waitUntil } from '../support/waits'
 import { qualityOf, readMediaSample, summarize, type MediaSample } from '../../src/services/media-stats'
-
-const sample = (patch: Partial<MediaSample> = {}): MediaSample => ({
-  at: 0,
-  rttMs: 40,
-  jitterMs: 5,
-  loss: 0,
-  inKbps: 900,
-  outKbps: 900,
-  candidateType: 'host',
-  relayProtocol: null,
-  framesDecoded: 10,
-  bytesReceived: 0,
-  bytesSent: 0,
-  packetsReceived: 0,
-  packetsLost: 0,
-  ...patch,
-})
+import { mediaSample } from '../support/media-sample'
 
 /** Two connections of this page sending the fake camera to each other, candidates exchanged in memory. */
 async function mediaPair(): Promise<{ a: RTCPeerConnection; b: RTCPeerConnection; stream: MediaStream }> {
@@ -62,21 +46,24 @@ describe('services/media-stats', () => {
 
   it('grades by the worst measure and names it', () => {
     expect(qualityOf(null)).to.deep.equal({ level: 'unknown', reason: 'none' })
-    expect(qualityOf(sample({ candidateType: null }))).to.deep.equal({ level: 'unknown', reason: 'none' })
-    expect(qualityOf(sample())).to.deep.equal({ level: 'good', reason: 'none' })
-    expect(qualityOf(sample({ rttMs: 350 }))).to.deep.equal({ level: 'fair', reason: 'latency' })
-    expect(qualityOf(sample({ loss: 0.05 }))).to.deep.equal({ level: 'fair', reason: 'loss' })
-    expect(qualityOf(sample({ jitterMs: 100 }))).to.deep.equal({ level: 'poor', reason: 'jitter' })
-    expect(qualityOf(sample({ inKbps: 20 }))).to.deep.equal({ level: 'poor', reason: 'bitrate' })
+    expect(qualityOf(mediaSample({ candidateType: null }))).to.deep.equal({
+      level: 'unknown',
+      reason: 'none',
+    })
+    expect(qualityOf(mediaSample())).to.deep.equal({ level: 'good', reason: 'none' })
+    expect(qualityOf(mediaSample({ rttMs: 350 }))).to.deep.equal({ level: 'fair', reason: 'latency' })
+    expect(qualityOf(mediaSample({ loss: 0.05 }))).to.deep.equal({ level: 'fair', reason: 'loss' })
+    expect(qualityOf(mediaSample({ jitterMs: 100 }))).to.deep.equal({ level: 'poor', reason: 'jitter' })
+    expect(qualityOf(mediaSample({ inKbps: 20 }))).to.deep.equal({ level: 'poor', reason: 'bitrate' })
     // Poor beats fair whatever the order of the measures.
-    expect(qualityOf(sample({ rttMs: 350, loss: 0.2 }))).to.deep.equal({ level: 'poor', reason: 'loss' })
+    expect(qualityOf(mediaSample({ rttMs: 350, loss: 0.2 }))).to.deep.equal({ level: 'poor', reason: 'loss' })
   })
 
   it('summarises a call: means, loss over the call, the last path and the relayed share', () => {
     const samples = [
-      sample({ candidateType: null, rttMs: null, jitterMs: null, inKbps: null, outKbps: null }),
-      sample({ at: 1000, rttMs: 40, packetsReceived: 100, packetsLost: 0, candidateType: 'host' }),
-      sample({
+      mediaSample({ candidateType: null, rttMs: null, jitterMs: null, inKbps: null, outKbps: null }),
+      mediaSample({ at: 1000, rttMs: 40, packetsReceived: 100, packetsLost: 0, candidateType: 'host' }),
+      mediaSample({
         at: 2000,
         rttMs: 60,
         packetsReceived: 190,
@@ -84,7 +71,7 @@ describe('services/media-stats', () => {
         candidateType: 'relay',
         relayProtocol: 'tcp',
       }),
-      sample({
+      mediaSample({
         at: 3000,
         rttMs: 80,
         packetsReceived: 290,

@@ -18,28 +18,9 @@ import { connectFakeSocket, joinedCall, ok, refused, settle } from '../support/c
 import { fakeClock, type FakeClock } from '../support/fake-clock'
 import type { FakeSocket } from '../support/fake-socket'
 import { waitUntil } from '../support/waits'
+import { mediaSample } from '../support/media-sample'
 
 const CUSTOMER = 'customer:eeeeeeeeeeeeeeeeeeeeeeee'
-
-/** A second of media: direct and clean unless told otherwise. */
-function sample(patch: Partial<MediaSample> = {}): MediaSample {
-  return {
-    at: 0,
-    rttMs: 40,
-    jitterMs: 5,
-    loss: 0,
-    inKbps: 900,
-    outKbps: 900,
-    candidateType: 'host',
-    relayProtocol: null,
-    framesDecoded: 30,
-    bytesReceived: 0,
-    bytesSent: 0,
-    packetsReceived: 0,
-    packetsLost: 0,
-    ...patch,
-  }
-}
 
 describe('the media quality of a call', () => {
   let time: FakeClock
@@ -54,7 +35,7 @@ describe('the media quality of a call', () => {
     time = fakeClock()
     socket = connectFakeSocket()
     keepMount($call)
-    timeline = () => sample()
+    timeline = () => mediaSample()
     reads = []
     restoreReader = replaceSampleReader(async (connection, previous) => {
       const elapsed = time.now() - answeredAt
@@ -110,14 +91,14 @@ describe('the media quality of a call', () => {
     const stop = $mediaQuality.listen((quality) => void shown.push(quality))
     const relayed = { candidateType: 'relay', relayProtocol: 'tcp' } as const
     const seconds = [
-      sample(),
-      sample(),
-      sample({ loss: 0.05 }),
-      sample({ loss: 0.05 }),
-      sample(),
-      sample({ loss: 0.05, ...relayed }),
-      sample({ loss: 0.05, ...relayed }),
-      sample({ loss: 0.05, ...relayed }),
+      mediaSample(),
+      mediaSample(),
+      mediaSample({ loss: 0.05 }),
+      mediaSample({ loss: 0.05 }),
+      mediaSample(),
+      mediaSample({ loss: 0.05, ...relayed }),
+      mediaSample({ loss: 0.05, ...relayed }),
+      mediaSample({ loss: 0.05, ...relayed }),
     ]
     timeline = (second) => seconds[Math.min(second, seconds.length - 1)]!
     await callWithCustomer()
@@ -136,16 +117,16 @@ describe('the media quality of a call', () => {
     socket.answer('call:quality', () => ok(null))
     timeline = (second, elapsed) => {
       const frames = elapsed >= 1_250 ? 1 : 0
-      if (second === 0) return sample({ framesDecoded: frames, candidateType: null, rttMs: null })
+      if (second === 0) return mediaSample({ framesDecoded: frames, candidateType: null, rttMs: null })
       if (second === 1)
-        return sample({
+        return mediaSample({
           framesDecoded: frames,
           candidateType: 'relay',
           relayProtocol: 'udp',
           packetsReceived: 100,
           rttMs: 80,
         })
-      return sample({
+      return mediaSample({
         framesDecoded: frames,
         candidateType: 'relay',
         relayProtocol: 'udp',
@@ -198,10 +179,10 @@ describe('the media quality of a call', () => {
       first ??= connection
       if (connection === first)
         return second <= 1
-          ? sample({ packetsReceived: 100 })
-          : sample({ packetsReceived: 200, packetsLost: 10 })
+          ? mediaSample({ packetsReceived: 100 })
+          : mediaSample({ packetsReceived: 200, packetsLost: 10 })
       // A new connection after the reconnect: its counters start at 0 again.
-      return second <= 3 ? sample({ packetsReceived: 50 }) : sample({ packetsReceived: 150 })
+      return second <= 3 ? mediaSample({ packetsReceived: 50 }) : mediaSample({ packetsReceived: 150 })
     }
     const callId = await callWithCustomer()
     await second()

@@ -8,29 +8,10 @@ import { joinedCall, settle } from '../../support/call-fixtures'
 import { openCallPage, type CallPage } from '../../support/call-page'
 import { fakeClock, type FakeClock } from '../../support/fake-clock'
 import { frames, waitUntil } from '../../support/waits'
+import { mediaSample } from '../../support/media-sample'
 
 const CUSTOMER = 'customer:ffffffffffffffffffffffff'
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim()
-
-/** A second of media: direct and clean unless told otherwise. */
-function sample(patch: Partial<MediaSample> = {}): MediaSample {
-  return {
-    at: 0,
-    rttMs: 40,
-    jitterMs: 5,
-    loss: 0,
-    inKbps: 900,
-    outKbps: 900,
-    candidateType: 'host',
-    relayProtocol: null,
-    framesDecoded: 30,
-    bytesReceived: 0,
-    bytesSent: 0,
-    packetsReceived: 0,
-    packetsLost: 0,
-    ...patch,
-  }
-}
 
 /** The demo page's dark theme (demo/theme.css), as a host page sets it on the element. */
 const DARK: Record<string, string> = {
@@ -57,7 +38,7 @@ describe('<agent-call-panel>: the media quality indicator', () => {
   beforeEach(async () => {
     page = await openCallPage()
     time = fakeClock()
-    seconds = [sample()]
+    seconds = [mediaSample()]
     restoreReader = replaceSampleReader(async () => {
       const second = Math.floor((time.now() - answeredAt) / MEDIA_STATS_INTERVAL_MS)
       return seconds[Math.min(second, seconds.length - 1)]!
@@ -91,16 +72,16 @@ describe('<agent-call-panel>: the media quality indicator', () => {
   it('says the level with its reason in a live region that changes only when they do, and the path beside it', async () => {
     const relayed = { candidateType: 'relay', relayProtocol: 'tcp' } as const
     seconds = [
-      sample(),
-      sample(),
-      sample({ rttMs: 700 }),
-      sample(),
-      sample(relayed),
-      sample({ ...relayed, jitterMs: 50 }),
-      sample({ ...relayed, jitterMs: 50 }),
-      sample({ ...relayed, jitterMs: 50 }),
-      sample({ ...relayed, jitterMs: 50 }),
-      sample({ ...relayed, jitterMs: 50 }),
+      mediaSample(),
+      mediaSample(),
+      mediaSample({ rttMs: 700 }),
+      mediaSample(),
+      mediaSample(relayed),
+      mediaSample({ ...relayed, jitterMs: 50 }),
+      mediaSample({ ...relayed, jitterMs: 50 }),
+      mediaSample({ ...relayed, jitterMs: 50 }),
+      mediaSample({ ...relayed, jitterMs: 50 }),
+      mediaSample({ ...relayed, jitterMs: 50 }),
     ]
     await join()
     expect(live().getAttribute('role')).to.equal('status')
@@ -147,7 +128,7 @@ describe('<agent-call-panel>: the media quality indicator', () => {
       ],
     ] as const) {
       page = await openCallPage(lang)
-      seconds = [sample({ loss: 0.2 })]
+      seconds = [mediaSample({ loss: 0.2 })]
       await join()
       await second()
       await waitUntil(() => text(live()) === words, `${lang}: ${text(live())}`)
@@ -160,7 +141,7 @@ describe('<agent-call-panel>: the media quality indicator', () => {
     it(`passes axe at every level, in the ${theme} theme`, async () => {
       if (theme === 'dark')
         for (const [name, value] of Object.entries(DARK)) page.panel.style.setProperty(name, value)
-      seconds = [sample()]
+      seconds = [mediaSample()]
       await join()
       for (const patch of [
         {},
@@ -168,7 +149,7 @@ describe('<agent-call-panel>: the media quality indicator', () => {
         { loss: 0.2 },
         { candidateType: null },
       ] as Partial<MediaSample>[]) {
-        seconds = [sample(patch)]
+        seconds = [mediaSample(patch)]
         for (let i = 0; i < 3; i++) await second()
         await expect(page.$('.call-header')).to.be.accessible()
       }

@@ -3,10 +3,8 @@
 // address. The test process cannot reach it directly (the host namespace gets no lab interface):
 // `labFetch` asks through a process in the namespace.
 import { spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
-import { bundleServer } from '../../../scripts/server-bundle.mjs'
 import { run } from './lab-exec'
-import type { RunningServer } from './server'
+import { memoryServerBundle, type RunningServer } from './server'
 
 /** The port the lab's server listens on: the public namespace is the lab's own, so it is always free. */
 export const LAB_SERVER_PORT = 8000
@@ -15,23 +13,9 @@ export const LAB_SERVER_PORT = 8000
 const START_MS = 120_000
 const STOP_MS = 10_000
 
-let bundled: Promise<string> | undefined
-
-/**
- * memory-server.ts bundled once per test process (inside the project, where node_modules resolves).
- * LAB_SERVER_BUNDLE names one bundled before (its main.js), as E2E_DIST names a built bundle: a run
- * then does not depend on the sources as they are while it runs.
- */
-function memoryServerBundle(): Promise<string> {
-  bundled ??= (async () => {
-    if (process.env.LAB_SERVER_BUNDLE) return process.env.LAB_SERVER_BUNDLE
-    const dir = `test-results/lab-server-${process.pid}`
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
-    await bundleServer('test/e2e/support/memory-server.ts', dir)
-    return `${dir}/main.js`
-  })()
-  return bundled
-}
+/** The server the lab runs: LAB_SERVER_BUNDLE names one bundled before (its main.js), as E2E_DIST names a built bundle. */
+const labServerBundle = (): Promise<string> =>
+  process.env.LAB_SERVER_BUNDLE ? Promise.resolve(process.env.LAB_SERVER_BUNDLE) : memoryServerBundle()
 
 /**
  * Starts the reference server in namespace `ns` on `host`:LAB_SERVER_PORT, with `env` added (TIMERS,
@@ -42,7 +26,7 @@ export async function startServerIn(
   host: string,
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
-  const bundle = await memoryServerBundle()
+  const bundle = await labServerBundle()
   // `--liftoff-only`: as the suites' servers (test/e2e/support/server.ts says why).
   const child = spawn('ip', ['netns', 'exec', ns, process.execPath, '--liftoff-only', bundle], {
     env: { ...process.env, PORT: String(LAB_SERVER_PORT), HOST: host, ...env },

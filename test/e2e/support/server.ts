@@ -61,7 +61,7 @@ let bundled: Promise<string> | undefined
  * memory-server.ts bundled to JavaScript, once per test file (from the sources as they are now):
  * compiling the server's TypeScript at every start cost each test ~1.5 s.
  */
-function memoryServerBundle(): Promise<string> {
+export function memoryServerBundle(): Promise<string> {
   bundled ??= (async () => {
     // Inside the project, where node_modules resolves; removed when the test file ends.
     const dir = `test-results/e2e-server-${process.pid}`
