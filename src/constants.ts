@@ -166,8 +166,12 @@ export const APP_LOG_MAX = 500
 
 /** How long a new media link may take to connect before its people are told the media cannot connect. */
 export const MEDIA_CONNECT_TIMEOUT_MS = 15_000
-/** A restart that has not brought the media path back in this long is tried again (doubling). */
-export const ICE_RESTART_RETRY_MS = 5_000
+/**
+ * A restart that has not brought the media path back in this long is tried again (doubling). A restart
+ * takes well under a second where the relay answers; the break is seen after `MEDIA_STALL_MS`, so a
+ * first restart lost on the way is retried in time for media to be back within 5 s (issue 62).
+ */
+export const ICE_RESTART_RETRY_MS = 2_500
 /** Once media has flowed, this long without a packet means its path broke (ICE may take seconds more to say). */
 export const MEDIA_STALL_MS = 2_000
 /** How often a media connection's packets are counted for that. */

@@ -18,15 +18,20 @@ import { clock, type TimerId } from './clock'
  */
 export type MediaPathState = 'connecting' | 'connected' | 'reconnecting' | 'failed'
 
+/** A new ICE restart, or a follow-up of the one under way. */
+export type RestartKind = 'new' | 'follow-up'
+
 /** What the recovery needs from its connection. */
 export interface IceRecoveryOptions {
   /** The connection watched (its ICE and connection states). */
   connection: RTCPeerConnection
   /**
    * Starts an ICE restart from this side: the offerer makes a new offer with new ICE credentials, the
-   * answerer asks the offerer to (an answer alone cannot restart ICE).
+   * answerer asks the offerer to (an answer alone cannot restart ICE). `follow-up`: a restart this side
+   * started is still under way (the other side asked, or this side noticed the break again): its offer
+   * may go again, but no new restart should cross it.
    */
-  restart(): void
+  restart(kind: RestartKind): void
   /** The media path's state changed. */
   onState(state: MediaPathState): void
   /**
@@ -78,16 +83,33 @@ export function watchIce(options: IceRecoveryOptions): IceRecovery {
     state = next
     options.onState(next)
   }
-  const restart = () => {
+  // When the last restart started: one at a time. Both sides notice the same break within a moment, and
+  // a second restart crossing the first would throw its candidates away just as they connect.
+  let startedAt = Number.NEGATIVE_INFINITY
+  // `force`: a retry, or new ICE servers that the connection must take now.
+  const restart = (force = false) => {
     if (stopped || connection.signalingState === 'closed') return
+    const now = clock.now()
+    // A restart under way has its retry waiting: that retry, not a new start, follows it up.
+    if (!force && retryTimer !== undefined && now - startedAt < ICE_RESTART_RETRY_MS) {
+      options.restart('follow-up')
+      return
+    }
+    startedAt = now
     restarts++
-    options.restart()
+    options.restart('new')
     // Tried again while the path stays down, less often each time.
     clock.clearTimeout(retryTimer)
     retryTimer = clock.setTimeout(() => {
+      retryTimer = undefined
       retryMs = Math.min(retryMs * 2, ICE_RESTART_RETRY_MAX_MS)
-      if (!isUp()) restart()
+      if (!isUp()) restart(true)
     }, retryMs)
+  }
+  const settle = () => {
+    retryMs = ICE_RESTART_RETRY_MS
+    clock.clearTimeout(retryTimer)
+    retryTimer = undefined
   }
   // The media watchdog: packets counted, when the count last grew, whether media ever flowed.
   let packets = 0
@@ -109,8 +131,7 @@ export function watchIce(options: IceRecoveryOptions): IceRecovery {
     const ice = connection.iceConnectionState
     if (iceUp() && !stalled) {
       everConnected = true
-      retryMs = ICE_RESTART_RETRY_MS
-      clock.clearTimeout(retryTimer)
+      settle()
       clock.clearTimeout(connectTimer)
       say('connected')
       return
@@ -140,8 +161,7 @@ export function watchIce(options: IceRecoveryOptions): IceRecovery {
         grewAt = now
         if (stalled) {
           stalled = false
-          retryMs = ICE_RESTART_RETRY_MS
-          clock.clearTimeout(retryTimer)
+          settle()
           say('connected')
         }
       } else if (packets > 0 && !stalled && now - grewAt >= MEDIA_STALL_MS) {
@@ -164,7 +184,7 @@ export function watchIce(options: IceRecoveryOptions): IceRecovery {
     get restarts() {
       return restarts
     },
-    restartNow: restart,
+    restartNow: () => restart(true),
     restartAsked() {
       if (stopped) return
       if (readPackets && everConnected && state === 'connected') {

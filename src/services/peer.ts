@@ -2,7 +2,7 @@ import SimplePeer from 'simple-peer'
 import { ICE_RESTART_ANSWER_WAIT_MS } from '../constants'
 import { isRestartRequest } from '../protocol'
 import { clock } from './clock'
-import { watchIce, type MediaPathState } from './ice-recovery'
+import { watchIce, type MediaPathState, type RestartKind } from './ice-recovery'
 
 export type { MediaPathState } from './ice-recovery'
 
@@ -129,7 +129,7 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   const recovery = connection
     ? watchIce({
         connection,
-        restart: () => restartFromHere(peer, options.initiator, options.onSignal, offering),
+        restart: (kind) => restartFromHere(peer, options.initiator, options.onSignal, offering, kind),
         onState: (state) => !destroyed && options.onPathState?.(state),
         // Only a media connection has packets that always flow; a data channel may rest for minutes.
         ...(receive || options.stream ? { packetsReceived: () => mediaPacketsOf(connection) } : {}),
@@ -220,23 +220,28 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
  * at once, even while an earlier offer waits for its answer (an answer lost with a dropped socket would
  * otherwise hold every later negotiation back), unless its own restart offer went out less than
  * `ICE_RESTART_ANSWER_WAIT_MS` ago: that one is under way (the other side noticed the same break and asked),
- * and is sent again as it is. The answerer asks the offerer.
+ * and is sent again as it is. A follow-up of a restart already answered does nothing: the request crossed
+ * the offer. The answerer asks the offerer.
  */
 function restartFromHere(
   peer: SimplePeer.Instance,
   initiator: boolean,
   send: (data: Record<string, unknown>) => void,
   offering: { restartAt: number },
+  kind: RestartKind,
 ): void {
   const pc = peerConnectionOf(peer)
   if (!pc || pc.signalingState === 'closed') return
   if (!initiator) return send({ type: 'renegotiate', renegotiate: true, iceRestart: true })
   const now = clock.now()
-  if (pc.signalingState === 'have-local-offer' && now - offering.restartAt < ICE_RESTART_ANSWER_WAIT_MS) {
+  const pending = pc.signalingState === 'have-local-offer'
+  // Answered already: its candidates are being checked, and a new restart would throw them away.
+  if (kind === 'follow-up' && !pending) return
+  if (pending && (kind === 'follow-up' || now - offering.restartAt < ICE_RESTART_ANSWER_WAIT_MS)) {
     // The same offer again, with the candidates gathered since: if the first was lost with the other side's
     // socket, this one finds the new socket; if it was not, answering it again changes nothing.
-    const pending = pc.localDescription
-    if (pending?.type === 'offer') send({ type: 'offer', sdp: pending.sdp, iceRestart: true })
+    const offer = pc.localDescription
+    if (offer?.type === 'offer') send({ type: 'offer', sdp: offer.sdp, iceRestart: true })
     return
   }
   offering.restartAt = now

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
 import { after, afterEach, before, describe, it, type TestContext } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import { distSnapshot, inConsole, customerScreen, playsFrames } from './support/console-page'
@@ -19,6 +20,8 @@ import {
   labCalls,
   watchMedia,
   noticesSeen,
+  noticeTimeline,
+  negotiationSince,
   AGENT_NOTICE,
   CUSTOMER_NOTICE,
   type LabCalls,
@@ -416,7 +419,12 @@ describe(
           { timeout: 10_000 },
         )
       await Promise.all([quiet(agent), quiet(customer)])
-      return { gaps, said: { agent: await noticesSeen(agent), customer: await noticesSeen(customer) } }
+      // Which step took the time, should the bound not hold: each side's negotiation and notices.
+      const steps = {
+        agent: `${negotiationSince(calls.negotiation(agent), at)}; ${await noticeTimeline(agent, at)}`,
+        customer: `${negotiationSince(calls.negotiation(customer), at)}; ${await noticeTimeline(customer, at)}`,
+      }
+      return { gaps, steps, said: { agent: await noticesSeen(agent), customer: await noticesSeen(customer) } }
     }
 
     /** The still pictures were real (the change broke the path) and within the bound. */
@@ -439,7 +447,9 @@ describe(
     ] as const)
       it(`when ${name} in a relay-only call, media is back within 5 s and the call never ends`, async (t) => {
         const { agent, customer } = await answeredCall({
-          ...lab.serverIceEnv(),
+          // A rebinding forgets UDP mappings (a NAT keeps its TCP ones far longer): TURN over UDP only, so
+          // that the call cannot sit on a TCP relay the rebinding leaves alone.
+          ...lab.serverIceEnv(undefined, change === 'move' ? undefined : ['udp']),
           ICE_TRANSPORT_POLICY: 'relay',
         })
         await bothVideosRelayed(agent.page, customer.page)
@@ -447,21 +457,27 @@ describe(
           watchMedia(agent.page, AGENT_SEES, AGENT_NOTICE),
           watchMedia(customer.page, CUSTOMER_SEES, CUSTOMER_NOTICE),
         ])
-        const { gaps, said } = await across(agent.page, customer.page, () =>
+        const { gaps, said, steps } = await across(agent.page, customer.page, () =>
           change === 'move' ? lab.network.moveHost(lab.agent) : rebind(change === 'rebind' ? 'a' : 'b'),
         )
         t.diagnostic(`longest still picture ${JSON.stringify(gaps)} ms; notices ${JSON.stringify(said)}`)
+        t.diagnostic(`steps ${JSON.stringify(steps)}`)
         backInTime(gaps)
         assert.equal(await agent.page.locator(inConsole('.call-area')).count(), 1)
         assert.equal(await customer.page.evaluate(() => window.customerState.screen), 'call')
-        // Each side said the media was coming back, then nothing.
+        // The agent said the media was coming back, then nothing. The customer's page says so when it noticed
+        // the break itself: a restart the agent started first may bring the picture back before it does.
         assert.deepEqual(said.agent, ['Reconnecting media…', ''])
-        assert.deepEqual(said.customer, ['Reconnecting video…', ''])
+        assert.ok(
+          [[], ['Reconnecting video…', '']].some((words) => isDeepStrictEqual(words, said.customer)),
+          JSON.stringify(said.customer),
+        )
       })
 
     it('a 3-minute relay-only call on 60 s TURN credentials never drops; past their end, a network change recovers', async (t) => {
       const { agent, customer } = await answeredCall({
-        ...lab.serverIceEnv(TTL_SECONDS),
+        // TURN over UDP only: the network changes at the end are rebindings (see above).
+        ...lab.serverIceEnv(TTL_SECONDS, ['udp']),
         ICE_TRANSPORT_POLICY: 'relay',
       })
       await bothVideosRelayed(agent.page, customer.page)

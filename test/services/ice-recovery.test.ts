@@ -1,6 +1,11 @@
 import { expect } from '@open-wc/testing'
 import { fakeClock, type FakeClock } from '../support/fake-clock'
-import { watchIce, type IceRecovery, type MediaPathState } from '../../src/services/ice-recovery'
+import {
+  watchIce,
+  type IceRecovery,
+  type MediaPathState,
+  type RestartKind,
+} from '../../src/services/ice-recovery'
 import {
   ICE_RESTART_RETRY_MS,
   MEDIA_CONNECT_TIMEOUT_MS,
@@ -102,12 +107,18 @@ describe('services/ice-recovery', () => {
   describe('with a media watchdog', () => {
     let packets: number
     let watched: IceRecovery
+    // What each call of `restart` was: a new restart, or a follow-up of the one under way.
+    let kinds: RestartKind[]
     beforeEach(() => {
       recovery.stop()
       packets = 0
+      kinds = []
       watched = watchIce({
         connection: ice as unknown as RTCPeerConnection,
-        restart: () => restarts++,
+        restart: (kind) => {
+          restarts++
+          kinds.push(kind)
+        },
         onState: (state) => said.push(state),
         packetsReceived: () => Promise.resolve(packets),
       })
@@ -149,6 +160,28 @@ describe('services/ice-recovery', () => {
       packets = 120
       await time.tick(MEDIA_STALL_CHECK_MS)
       expect(said).to.deep.equal(['connected', 'reconnecting', 'connected'])
+    })
+
+    it('starts one restart at a time: a request crossing its own restart starts none, its retry follows it up', async () => {
+      ice.go('connected')
+      packets = 100
+      await time.tick(MEDIA_STALL_MS + MEDIA_STALL_CHECK_MS)
+      expect(restarts).to.equal(1)
+      // The other side noticed the same break and asked, just after this side restarted: a follow-up only.
+      await time.tick(200)
+      watched.restartAsked()
+      ice.go('disconnected')
+      expect(kinds).to.deep.equal(['new', 'follow-up', 'follow-up'])
+      expect(watched.restarts).to.equal(1)
+      expect(said).to.deep.equal(['connected', 'reconnecting'])
+      // That restart did not bring the media back: tried again on its own schedule.
+      await time.tick(ICE_RESTART_RETRY_MS - 200)
+      expect(kinds.at(-1)).to.equal('new')
+      expect(watched.restarts).to.equal(2)
+      // New ICE servers are taken at once, restart or not.
+      watched.restartNow()
+      expect(kinds.at(-1)).to.equal('new')
+      expect(watched.restarts).to.equal(3)
     })
 
     it('says nothing of a connection whose media never flowed (nothing to miss)', async () => {

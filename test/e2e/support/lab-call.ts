@@ -28,6 +28,8 @@ export interface LabCalls {
   customerCalls(host: LabHost, segment: string, name: string): Promise<WatchedPage>
   /** Text of every WebSocket frame a page of these contexts received, from its first one. */
   received(page: Page): string[]
+  /** The offers, answers and restart requests a page of these contexts sent and received, timed. */
+  negotiation(page: Page): Negotiation[]
   /** Closes every context opened since the last call (each test's pages). */
   closeContexts(): Promise<void>
 }
@@ -37,6 +39,7 @@ export function labCalls(lab: Lab): LabCalls {
   const browsers = new Map<string, Promise<Browser>>()
   let contexts: BrowserContext[] = []
   const frames = new WeakMap<Page, string[]>()
+  const negotiations = new WeakMap<Page, Negotiation[]>()
   const context = async (host: LabHost, bypassCSP: boolean) => {
     if (!browsers.has(host.ns)) browsers.set(host.ns, lab.browser(host))
     const opened = await (
@@ -47,7 +50,10 @@ export function labCalls(lab: Lab): LabCalls {
       bypassCSP,
     })
     // Recorded from the page's creation: its sockets open while it loads.
-    opened.on('page', (page) => frames.set(page, recordReceived(page)))
+    opened.on('page', (page) => {
+      frames.set(page, recordReceived(page))
+      negotiations.set(page, recordNegotiation(page))
+    })
     opened.setDefaultTimeout(WAIT_MS)
     opened.setDefaultNavigationTimeout(WAIT_MS)
     contexts.push(opened)
@@ -77,6 +83,11 @@ export function labCalls(lab: Lab): LabCalls {
     },
     received(page) {
       const list = frames.get(page)
+      assert.ok(list, 'a page of another context')
+      return list
+    },
+    negotiation(page) {
+      const list = negotiations.get(page)
       assert.ok(list, 'a page of another context')
       return list
     },
@@ -117,11 +128,14 @@ export async function watchMedia(page: Page, video: string, notice: string): Pro
   await page.evaluate(`(() => {
     const findVideo = ${findSource(video)}
     const findNotice = ${findSource(notice)}
-    const record = { times: [], notices: [], element: null, count: 0 }
+    const record = { times: [], notices: [], noticeTimes: [], element: null, count: 0 }
     window.labFrames = record
     setInterval(() => {
       const words = (findNotice()?.textContent ?? '').trim()
-      if (words !== (record.notices[record.notices.length - 1] ?? '')) record.notices.push(words)
+      if (words !== (record.notices[record.notices.length - 1] ?? '')) {
+        record.notices.push(words)
+        record.noticeTimes.push(Date.now())
+      }
       const element = findVideo()
       if (!(element instanceof HTMLVideoElement)) return
       const count = element.getVideoPlaybackQuality().totalVideoFrames
@@ -139,6 +153,19 @@ export async function watchMedia(page: Page, video: string, notice: string): Pro
 /** The words the media notice said since `watchMedia`, in order ('' when it said nothing). */
 export async function noticesSeen(page: Page): Promise<string[]> {
   return (await page.evaluate('window.labFrames.notices')) as string[]
+}
+
+/** When the media notice changed since `since` (epoch ms), and to what, as short words. */
+export async function noticeTimeline(page: Page, since: number): Promise<string> {
+  const { notices, noticeTimes } = (await page.evaluate('window.labFrames')) as {
+    notices: string[]
+    noticeTimes: number[]
+  }
+  return notices
+    .map((words, index) => [noticeTimes[index] ?? 0, words] as const)
+    .filter(([at]) => at >= since)
+    .map(([at, words]) => `${at - since}ms notice ${JSON.stringify(words)}`)
+    .join(', ')
 }
 
 /**
@@ -182,6 +209,46 @@ export function recordReceived(page: Page): string[] {
     }),
   )
   return frames
+}
+
+/** An offer, answer or restart request a page sent or received through the server, and when. */
+export interface Negotiation {
+  at: number
+  way: 'sent' | 'received'
+  kind: 'offer' | 'answer' | 'restart'
+}
+
+/**
+ * Records the negotiation a page's sockets carry (offers, answers, ICE restart requests), each with its
+ * time: a slow recovery's failure says which step took the time.
+ */
+export function recordNegotiation(page: Page): Negotiation[] {
+  const list: Negotiation[] = []
+  const note =
+    (way: Negotiation['way']) =>
+    ({ payload }: { payload: string | Buffer }) => {
+      if (typeof payload !== 'string') return
+      const kind = /\\?"type\\?":\\?"(offer|answer|renegotiate)\\?"/.exec(payload)?.[1]
+      if (kind)
+        list.push({
+          at: Date.now(),
+          way,
+          kind: kind === 'renegotiate' ? 'restart' : (kind as 'offer' | 'answer'),
+        })
+    }
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', note('received'))
+    socket.on('framesent', note('sent'))
+  })
+  return list
+}
+
+/** A negotiation from `since` on, as short words with times relative to it (for a failure's message). */
+export function negotiationSince(list: Negotiation[], since: number): string {
+  return list
+    .filter((step) => step.at >= since)
+    .map((step) => `${step.at - since}ms ${step.way} ${step.kind}`)
+    .join(', ')
 }
 
 /** The ICE candidates (`candidate:…` lines) among received frames. */

@@ -49,11 +49,17 @@ export interface Lab {
   browser(host: LabHost, extraArgs?: string[]): Promise<Browser>
   /** ICE servers a page may be given by hand, with TURN credentials valid `ttlSeconds`. */
   iceServers(choice: IceChoice, ttlSeconds?: number): RTCIceServer[]
-  /** The environment that makes the reference server hand out this lab's STUN and TURN servers. */
-  serverIceEnv(ttlSeconds?: number): Record<string, string>
+  /**
+   * The environment that makes the reference server hand out this lab's STUN and TURN servers: TURN over
+   * the `transports` given (all three by default), credentials valid `ttlSeconds`.
+   */
+  serverIceEnv(ttlSeconds?: number, transports?: TurnTransport[]): Record<string, string>
   /** Closes the browsers, stops the server and coturn, deletes every namespace. */
   close(): Promise<void>
 }
+
+/** How a browser reaches coturn: TURN over UDP, TCP, or TLS on 443. */
+export type TurnTransport = 'udp' | 'tcp' | 'tls'
 
 /** Namespaces of labs still open in this process: removed on exit and on SIGINT/SIGTERM too. */
 const open = new Set<string>()
@@ -151,10 +157,10 @@ export async function startLab(name: string, options: { turn?: TurnOptions } = {
         ]
         return [{ urls, ...turnCredentials(started.secret, ttlSeconds) }]
       },
-      serverIceEnv(ttlSeconds = 600) {
+      serverIceEnv(ttlSeconds = 600, transports: TurnTransport[] = ['udp', 'tcp', 'tls']) {
         return {
           STUN_URLS: started.stun,
-          TURN_URLS: [started.urls.udp, started.urls.tcp, started.urls.tls].join(','),
+          TURN_URLS: transports.map((transport) => started.urls[transport]).join(','),
           TURN_SECRET: started.secret,
           TURN_TTL: String(ttlSeconds),
         }
