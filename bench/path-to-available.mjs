@@ -3,8 +3,8 @@
 // reference server: the demo agent logs in, passes the startup check with the fake camera, chooses
 // Available, and the run then waits until the network has been idle for 2 s (so a chunk that loads right
 // after, like the calendar's, counts). Every HTTP response of the run is counted with its body gzipped
-// (level 9: the reference server does not compress, so the figure does not depend on a server's
-// settings). Prints JSON; exits non-zero, printing no figure, when a run fails. `owners` says where the
+// (level 9, whatever the server sent: the reference server serves precompressed brotli or gzip, a CDN its
+// own, so the figure does not depend on a server's settings). Prints JSON; exits non-zero, printing no figure, when a run fails. `owners` says where the
 // scripts' bytes come from: each package's or console folder's code on the path, gzipped alone
 // (bench/support/path-owners.mjs).
 // Usage: node bench/path-to-available.mjs [--runs N]   (N runs, each in a fresh browser and server)

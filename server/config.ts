@@ -1,5 +1,7 @@
 import { isIP } from 'node:net'
 import { readIceSettings, type IceSettings } from './media/ice-settings'
+import { ConfigError } from './config-error'
+import { readStorageQuotaSettings } from './quotas/storage-quotas'
 
 /** How the server trusts `X-Forwarded-*`: not at all, a number of proxy hops, or these proxy addresses. */
 export type TrustProxy = false | number | string[]
@@ -89,13 +91,8 @@ export function readAnonymousLimits(env: Env): AnonymousLimits {
 /** The shortest `JWT_SECRET` accepted in production: 32 characters. */
 export const MIN_SECRET_LENGTH = 32
 
-/** A configuration the server refuses to start with; `problems` says which setting to change, one per line. */
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Unsafe or invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
-    this.name = 'ConfigError'
-  }
-}
+// Its own file: settings read elsewhere (storage quotas) throw it without importing the whole config.
+export { ConfigError } from './config-error'
 
 type Env = Record<string, string | undefined>
 
@@ -211,6 +208,8 @@ export function readConfig(env: Env): ServerConfig {
   const frameAncestors = readOrigins('FRAME_ANCESTORS', env.FRAME_ANCESTORS, production, problems)
   const ice = readIceSettings(env, production, problems)
   const anonymous = readAnonymousSettings(env, problems)
+  // Checked here so that a bad quota stops the start with the others; the routes read them as they are set up.
+  readStorageQuotaSettings(env, problems)
 
   if (problems.length) throw new ConfigError(problems)
   return {

@@ -35,9 +35,15 @@ export async function mintClaim(
  * Spends a claim id (once, before it expires) and issues a session; 401 for an unknown, used or
  * expired claim, or one whose login ended. The account must admit the caller as a password login
  * would: 423 locked, 402 subscription expired, 403 an address outside the allow list (the claim is
- * then not spent).
+ * then not spent). `device` is the redeeming browser's cleaned User-Agent (`sessionDevice`).
  */
-export async function redeemClaim(context: ServerContext, id: string, ip: string): Promise<LoginResponse> {
+export async function redeemClaim(
+  context: ServerContext,
+  id: string,
+  ip: string,
+  device: string | null = null,
+): Promise<LoginResponse> {
+  const client = { device, address: ip }
   const now = context.clock.now()
   return context.db.transaction(async (tx) => {
     const rows = await tx.query<{ user_id: string; remember: boolean; family_id: string | null }>(
@@ -49,14 +55,15 @@ export async function redeemClaim(context: ServerContext, id: string, ip: string
     const user = claim ? await userById(tx, claim.user_id) : undefined
     if (!claim || !user) throw new ServerError(401, 'Unknown, used or expired session id')
     assertAccountAdmits(user, ip, now, LOGIN_REFUSALS)
-    if (claim.family_id === null) return issueSession(context, tx, user, claim.remember, undefined)
+    if (claim.family_id === null)
+      return issueSession(context, tx, user, claim.remember, undefined, { client })
     // The login that minted it bounds it: a claim never outlives nor out-ranks its maker.
     const parent = await tokenFamily(tx, claim.family_id)
     const endsAt = parent ? familyEndsAt(parent) : 0
     if (!parent || parent.revoked_at || endsAt <= now) throw new ServerError(401, ERROR_MESSAGES.unauthorized)
     return issueSession(context, tx, user, claim.remember && parent.remember, undefined, {
-      familyId: parent.id,
-      endsAt,
+      parent: { familyId: parent.id, endsAt },
+      client,
     })
   })
 }

@@ -8,6 +8,7 @@ import {
 import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import { userByEmail, type UserRow } from '../store/users'
+import type { SessionClient } from '../store/sessions'
 import { DUMMY_HASH, verifyPassword } from './passwords'
 import { LOGIN_REFUSALS, assertAccountAdmits } from './account-gate'
 import { spendSecondFactor } from './second-factor'
@@ -26,13 +27,15 @@ import {
  * `retry-after`: per client address, per user once this address failed for the user, and per user and
  * address, growing delays, never a hard lock; admitted and counted in one locked turn), the password (401, counting the failure), a locked user (423), an expired subscription (402),
  * the IP allow list (403), and 2FA (412 without a code; 401 with a refused one, counted too, whose
- * `reason` is `wrong-code`, or `code-expired` for a code already used or too late), then issues a session.
+ * `reason` is `wrong-code`, or `code-expired` for a code already used or too late), then issues a session
+ * (remembering `device`, the browser's cleaned User-Agent, and `ip` for the profile's list of sessions).
  */
 export async function login(
   context: ServerContext,
   body: LoginRequest,
   ip: string,
   redirectTo: string | undefined,
+  device: string | null = null,
 ): Promise<LoginResponse> {
   if (body.agreement !== true) throw new ServerError(LOGIN_STATUS.termsRequired, ERROR_MESSAGES.terms)
   const now = context.clock.now()
@@ -50,7 +53,7 @@ export async function login(
     })
   const attempt: LoginAttempt = taken
   try {
-    return await checkAttempt(context, body, ip, redirectTo, user, attempt, now)
+    return await checkAttempt(context, body, { address: ip, device }, redirectTo, user, attempt, now)
   } finally {
     // Whatever ended the attempt without a verdict (a refusal of another kind, an error) frees its keys.
     if (!attempt.ended) await endAttempt(context.db, attempt)
@@ -60,7 +63,7 @@ export async function login(
 async function checkAttempt(
   context: ServerContext,
   body: LoginRequest,
-  ip: string,
+  client: SessionClient,
   redirectTo: string | undefined,
   user: UserRow | undefined,
   attempt: LoginAttempt,
@@ -73,7 +76,7 @@ async function checkAttempt(
   }
   if (!(await verifyPassword(body.password, user.password_hash)))
     return failAttempt(context, attempt, now, ERROR_MESSAGES.credentials)
-  assertAccountAdmits(user, ip, now, LOGIN_REFUSALS)
+  assertAccountAdmits(user, client.address, now, LOGIN_REFUSALS)
   if (user.totp_secret) {
     if (body.otp === undefined || body.otp.trim() === '')
       throw new ServerError(LOGIN_STATUS.otpRequired, 'Code required')
@@ -87,7 +90,9 @@ async function checkAttempt(
   }
   attempt.ended = true
   await forgetUserFailures(context.db, attempt)
-  return context.db.transaction((tx) => issueSession(context, tx, user, body.remember === true, redirectTo))
+  return context.db.transaction((tx) =>
+    issueSession(context, tx, user, body.remember === true, redirectTo, { client }),
+  )
 }
 
 /** An admitted attempt, and whether its verdict has been counted. */

@@ -3,6 +3,7 @@ import type { ServerContext } from '../context'
 import { ServerError } from '../errors'
 import { insertRefreshToken, lockRefreshToken, revokeFamily } from '../store/sessions'
 import { userById } from '../store/users'
+import { touchSession } from '../store/session-list'
 import { SESSION_REFUSALS, assertAccountAdmits } from './account-gate'
 import { familyEndsAt } from './session-issuer'
 
@@ -51,6 +52,8 @@ export async function rotateRefreshToken(
     })
     if (endsAt <= now) return null
     const next = await insertRefreshToken(tx, row.family_id, now, endsAt - now)
+    // The profile's list of sessions shows when and where each was last used.
+    await touchSession(tx, row.family_id, ip, now)
     return { user, familyId: row.family_id, refreshToken: next }
   })
   if (!result) throw new ServerError(401, ERROR_MESSAGES.unauthorized)

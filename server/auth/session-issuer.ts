@@ -1,7 +1,7 @@
 import { AGENT_USER_LEVEL, type LoginResponse } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import type { Queryable } from '../store/database'
-import { insertTokenFamily } from '../store/sessions'
+import { insertTokenFamily, type SessionClient } from '../store/sessions'
 import type { UserRow } from '../store/users'
 
 const HOUR = 60 * 60_000
@@ -31,6 +31,14 @@ export interface ParentSession {
   endsAt: number
 }
 
+/** What else a new session is started with. */
+export interface SessionOrigin {
+  /** The login it is started from (a claim minted with its token), which bounds it. */
+  parent?: ParentSession
+  /** The browser and address it is signed in from, for the profile's list of sessions. */
+  client?: SessionClient
+}
+
 /**
  * Starts a session for a user who proved who they are (password, claim, SSO): a new token family,
  * an access token and a refresh token, and where the client should go. A session started from
@@ -42,7 +50,7 @@ export async function issueSession(
   user: UserRow,
   remember: boolean,
   redirectTo: string | undefined,
-  parent?: ParentSession,
+  { parent, client }: SessionOrigin = {},
 ): Promise<LoginResponse> {
   const now = context.clock.now()
   const lifetime = Math.min(refreshLifetime(remember), (parent?.endsAt ?? Infinity) - now)
@@ -53,6 +61,7 @@ export async function issueSession(
     now,
     lifetime,
     parent?.familyId ?? null,
+    client ?? null,
   )
   const accessToken = await context.tokens.signAccess({
     userId: user.id,

@@ -2,8 +2,7 @@ import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose'
 import { newId } from '../store/ids'
 
 /** What a token is for; a token of one use is refused everywhere else. */
-export type TokenUse =
-  'access' | 'file' | 'signal' | 'recording' | 'media' | 'backup' | 'sso' | 'external-app' | 'guest'
+export type TokenUse = 'access' | 'file' | 'signal' | 'recording' | 'media' | 'backup' | 'sso' | 'guest'
 
 /** Claims of an access token, as the server reads them. */
 export interface AccessClaims {

@@ -21,6 +21,9 @@ import { addChatLine, byId, remoteVideo, show, ticker } from './view'
 import { startDeviceApp, type DeviceAppState } from './device-app'
 import { t } from './i18n'
 import { callRefusal, endText, meetingRefusal, serverErrorText } from './server-messages'
+import { watchConnectRefusals } from './connect-refusals'
+import { watchChatForm } from './chat-form'
+import { showNotice } from './notice'
 
 /** What tests read: the state of the page, without scraping the DOM. */
 interface CustomerState {
@@ -70,6 +73,8 @@ window.customerState = state
 
 const sessionId = customerSessionId()
 const socket = connectCustomer(sessionId)
+// Turned away for too many connections from this address: said in words, tried again in a minute.
+const connection = watchConnectRefusals(socket)
 const media = await openLocalMedia()
 const preview = byId<HTMLVideoElement>('preview')
 preview.srcObject = media.stream
@@ -286,6 +291,8 @@ if (meetingCode) {
 
 form.addEventListener('submit', (event) => {
   event.preventDefault()
+  // A socket the server turned away sends nothing: try to get in again (the notice says why).
+  if (connection.refused()) return connection.retryNow()
   myName = (form.elements.namedItem('name') as HTMLInputElement).value.trim()
   void (meetingCode
     ? joinMeeting(meetingCode)
@@ -327,13 +334,14 @@ async function callSegment(segment: string): Promise<void> {
     personalLink: linkCode ?? undefined,
   })
   if (!reply.ok) {
-    // A refusal that ends the attempt (the agent, the link) has the end screen; anything else leaves the
-    // form as it is, to try again.
+    // A refusal that ends the attempt (the agent, the link) has the end screen; anything else (too many
+    // calls from this network...) is said above the form, left as it is to try again.
     const ending = callRefusal(reply.error)
     return ending
       ? endScreen(ending)
-      : alert(serverErrorText(reply.error, { 404: 'customerPage.errors.unknownSegment' }))
+      : showNotice('page-notice', serverErrorText(reply.error, { 404: 'customerPage.errors.unknownSegment' }))
   }
+  showNotice('page-notice', null)
   socket.emit('permissions', { camera: media.camera, microphone: media.microphone })
   showQueue(reply.data)
 }
@@ -401,13 +409,7 @@ socket.on('connect', () => {
     void joinMeeting(meetingCode)
 })
 
-byId<HTMLFormElement>('chat-form').addEventListener('submit', (event) => {
-  event.preventDefault()
-  const input = (event.currentTarget as HTMLFormElement).elements.namedItem('text') as HTMLInputElement
-  const text = input.value.trim()
-  if (text) socket.emit('chat:message', { text })
-  input.value = ''
-})
+watchChatForm(socket)
 watchFilePicker((files) => {
   // No files channel yet: the files wait, and the page asks for one (the agent's console opens it).
   if (transfers.send(files)) return

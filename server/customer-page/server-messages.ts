@@ -4,7 +4,7 @@
  * maps the refusal's `reason` (else its `code`) to a message, and says a generic one with the code
  * for anything it does not know.
  */
-import type { CallEnded, ErrorReply } from '../../src/protocol'
+import { CUSTOMER_BUDGET_REASON, type CallEnded, type ErrorReply } from '../../src/protocol'
 import { t, type CustomerMessageId } from './i18n'
 
 /** Why a call ended (`call:ended`), as the end screen says it. */
@@ -47,9 +47,21 @@ const MEETING_REFUSALS: Partial<Record<string, CustomerMessageId>> = {
 /** Refusals every request may meet, by code. */
 const BY_CODE: Partial<Record<number, CustomerMessageId>> = { 429: 'customerPage.errors.tooMany' }
 
+/** The server's budgets for anonymous customers (server/realtime/customer-budgets.ts), by reason. */
+const BUDGETS: Record<string, CustomerMessageId> = {
+  [CUSTOMER_BUDGET_REASON.connectionsPerAddress]: 'customerPage.errors.tooManyFromNetwork',
+  [CUSTOMER_BUDGET_REASON.queueJoinsPerAddress]: 'customerPage.errors.tooManyFromNetwork',
+  [CUSTOMER_BUDGET_REASON.queueJoinsPerSession]: 'customerPage.errors.tooManyCalls',
+  [CUSTOMER_BUDGET_REASON.chatLines]: 'customerPage.chat.tooFast',
+}
+
+/** The budget a refusal's `reason` names, if any. */
+const budgetOf = (reason: string | undefined): CustomerMessageId | undefined =>
+  reason !== undefined && Object.hasOwn(BUDGETS, reason) ? BUDGETS[reason] : undefined
+
 /**
- * A refusal in a sentence: the message of its `reason` in `byReason`, else of its `code` in `byCode`
- * (or the common ones), else a generic message with the code.
+ * A refusal in a sentence: the message of its `reason` in `byReason` (or a budget's), else of its
+ * `code` in `byCode` (or the common ones), else a generic message with the code.
  *
  * @example
  * serverErrorText(reply.error, { 403: 'customerPage.files.disabled' })
@@ -59,8 +71,25 @@ export function serverErrorText(
   byCode: Partial<Record<number, CustomerMessageId>> = {},
   byReason: Partial<Record<string, CustomerMessageId>> = {},
 ): string {
-  const id = (error.reason ? byReason[error.reason] : undefined) ?? byCode[error.code] ?? BY_CODE[error.code]
+  const id =
+    (error.reason ? byReason[error.reason] : undefined) ??
+    budgetOf(error.reason) ??
+    byCode[error.code] ??
+    BY_CODE[error.code]
   return id ? t(id) : t('customerPage.errors.generic', { code: error.code })
+}
+
+/**
+ * What the page says when the server turns its socket away (`connect_error`) for a budget (too many
+ * customer sockets from this address); null for any other refusal.
+ *
+ * @example
+ * socket.on('connect_error', (error) => notice(connectRefusal(error)))
+ */
+export function connectRefusal(error: { data?: unknown }): string | null {
+  const data = error.data as { reason?: unknown } | undefined
+  const id = typeof data?.reason === 'string' ? budgetOf(data.reason) : undefined
+  return id ? t(id) : null
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ServerContext } from '../context'
 import { setUpApi } from './api-plugin'
 import { authRoutes } from './auth-routes'
 import { twoFactorRoutes } from './two-factor-routes'
+import { sessionsRoutes } from './sessions-routes'
 import { backgroundRoutes } from './background-routes'
 import { directoryRoutes } from './directory-routes'
 import { calendarRoutes } from './calendar-routes'
@@ -26,6 +27,7 @@ export async function registerApi(api: FastifyInstance, context: ServerContext):
   const tools = await setUpApi(api, context)
   authRoutes(api, tools)
   twoFactorRoutes(api, tools)
+  sessionsRoutes(api, tools)
   await backgroundRoutes(api, tools)
   directoryRoutes(api, tools)
   calendarRoutes(api, tools)

@@ -12,6 +12,7 @@ import {
 } from '../../src/protocol'
 import { login } from '../auth/login'
 import { rotateRefreshToken } from '../auth/refresh'
+import { sessionDevice } from '../auth/session-device'
 import { mintClaim, redeemClaim } from '../auth/claims'
 import { ServerError } from '../errors'
 import { parseInput } from '../validation'
@@ -34,12 +35,18 @@ export function authRoutes(app: FastifyInstance, { context, authed }: ApiTools):
       body,
       request.ip,
       typeof redirect === 'string' ? redirect : undefined,
+      sessionDevice(request.headers['user-agent']),
     )
     return deliverRefreshToken(context, request, reply, session)
   })
 
   app.get<{ Params: { id: string } }>('/auth/login/:id', async (request, reply) =>
-    deliverRefreshToken(context, request, reply, await redeemClaim(context, request.params.id, request.ip)),
+    deliverRefreshToken(
+      context,
+      request,
+      reply,
+      await redeemClaim(context, request.params.id, request.ip, sessionDevice(request.headers['user-agent'])),
+    ),
   )
 
   app.get(

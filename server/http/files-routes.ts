@@ -18,6 +18,8 @@ import { fileById, filesOfRoom, insertFile, roomOfParticipant, savedFile } from 
 import type { UserRow } from '../store/users'
 import { UploadMismatch } from '../files/file-storage'
 import { bearerToken } from './request-user'
+import { accountFilesFull, readStorageQuotas } from '../quotas/storage-quotas'
+import { accountFileBytes, releaseFileBytes, reserveFileBytes } from '../store/storage-quotas'
 import type { ApiTools } from './api-plugin'
 
 const FILE_TOKEN_TTL_S = 10 * 60
@@ -48,10 +50,14 @@ async function participantRoom(tools: ApiTools, roomId: string, user: UserRow) {
  * meeting the agent is or was in, a type of the allow-list, within the size limit) gives a one-use
  * token; `POST /upload` streams the bytes to disk, checking size and CRC-32 against it; `GET
  * /files/{id}` and `GET /files?call=` read them back, for participants of that call or meeting only,
- * as attachments that cannot be sniffed into HTML.
+ * as attachments that cannot be sniffed into HTML. The account's files share a quota
+ * (`ACCOUNT_FILES_QUOTA_BYTES`): an authorization or upload that would pass it is refused with 413
+ * `account-files-quota` before any byte is stored.
  */
 export function filesRoutes(app: FastifyInstance, tools: ApiTools): void {
   const { context, authed } = tools
+  // Read as the routes are set up: a bad value stops the server from starting.
+  const filesQuota = readStorageQuotas(process.env).accountFilesBytes
   // The upload is read as a stream (never one buffer): the route checks size and CRC-32 as it goes.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload))
 
@@ -70,6 +76,10 @@ export function filesRoutes(app: FastifyInstance, tools: ApiTools): void {
         throw new ServerError(413, `Files larger than ${MAX_UPLOAD_BYTES} bytes cannot be saved`)
       const room = await participantRoom(tools, roomId, user)
       if (!room) throw new ServerError(403, 'You were not in that call or meeting')
+      // Told before the bytes are sent; the upload itself reserves its room under the account's lock.
+      const now = new Date(context.clock.now())
+      if ((await accountFileBytes(context.db, user.account_id, now)) + body.size > filesQuota)
+        throw accountFilesFull(filesQuota)
       const expiresAt = new Date(context.clock.now() + FILE_TOKEN_TTL_S * 1000)
       const name = safeFileName(body.name ?? `file.${extension}`)
       const accessToken = await context.tokens.sign(
@@ -108,10 +118,20 @@ export function filesRoutes(app: FastifyInstance, tools: ApiTools): void {
     if (spent.length === 0) throw new ServerError(401, 'This file token was used already')
     const id = newId()
     const roomId = String(claims.call ?? claims.appointment)
+    const accountId = String(claims.org)
+    const reserved = await reserveFileBytes(context.db, {
+      id,
+      accountId,
+      bytes: size,
+      at: new Date(context.clock.now()),
+      quota: filesQuota,
+    })
+    if (!reserved) throw accountFilesFull(filesQuota)
     let path: string
     try {
       path = await context.files.store(roomId, id, body, { size, crc32: Number(claims.crc32) })
     } catch (error) {
+      await releaseFileBytes(context.db, id)
       if (error instanceof UploadMismatch)
         throw new ServerError(error.reason === 'too-large' ? 413 : 400, error.message)
       // The client went away mid-upload: nothing was stored, and nobody is left to answer.
@@ -119,7 +139,7 @@ export function filesRoutes(app: FastifyInstance, tools: ApiTools): void {
     }
     const row = {
       id,
-      account_id: String(claims.org),
+      account_id: accountId,
       user_id: claims.aud,
       call_id: typeof claims.call === 'string' ? claims.call : null,
       appointment_id: typeof claims.appointment === 'string' ? claims.appointment : null,
@@ -131,9 +151,14 @@ export function filesRoutes(app: FastifyInstance, tools: ApiTools): void {
       created_at: new Date(context.clock.now()),
     }
     try {
-      await insertFile(context.db, row)
+      // The row counts the bytes from now on: the reservation goes with the same commit.
+      await context.db.transaction(async (tx) => {
+        await insertFile(tx, row)
+        await releaseFileBytes(tx, id)
+      })
     } catch (error) {
       await context.files.remove(path)
+      await releaseFileBytes(context.db, id)
       throw error
     }
     reply.code(201)

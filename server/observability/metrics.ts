@@ -167,7 +167,7 @@ export function createMetrics(processId: string): ServerMetrics {
     ),
     anonymousRefusals: counter(
       'anonymous_refusals_total',
-      'Requests and events of clients who are not signed in, refused by a budget: surface (customer_connection, queue_join, chat, csp_report) and the limit that refused them.',
+      'Requests and events of clients who are not signed in, refused by a budget: surface (customer_connection, queue_join, chat, customer_event, csp_report) and the limit that refused them.',
       ['surface', 'limit'],
     ),
     cspReports: counter(

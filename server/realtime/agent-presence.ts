@@ -10,6 +10,7 @@ import { ServerError } from '../errors'
 import { SESSION_REFUSALS, accountRefusal } from '../auth/account-gate'
 import { clientAddress } from '../http/client-address'
 import { familyIsLive } from '../store/sessions'
+import { touchSession } from '../store/session-list'
 import { fullName, userById } from '../store/users'
 import { agentSegments, lockAgentState, toStatusUpdate, type AgentStateRow } from '../store/agent-states'
 import { callById, type OfferRow } from '../store/calls'
@@ -47,9 +48,12 @@ export async function authenticateAgent(
     throw new ServerError(SOCKET_AUTH_ERROR.invalidToken, ERROR_MESSAGES.unauthorized)
   // What the login checked holds for the socket too: a token taken inside the allow list does not
   // connect from outside it. 401, so the console renews, and the renewal says why (402, 403).
-  const refusal = accountRefusal(user, clientAddress(socket.request, context.trust), context.clock.now())
+  const address = clientAddress(socket.request, context.trust)
+  const refusal = accountRefusal(user, address, context.clock.now())
   if (refusal !== null)
     throw new ServerError(SOCKET_AUTH_ERROR.invalidToken, SESSION_REFUSALS[refusal].message)
+  // The profile's list of sessions shows when and where each was last used (at most one write a minute).
+  await touchSession(context.db, claims.familyId, address, context.clock.now())
   if (user.level < MIN_SOCKET_LEVEL)
     throw new ServerError(SOCKET_AUTH_ERROR.invalidToken, ERROR_MESSAGES.notAgent)
   if (socket.data.userId && socket.data.userId !== user.id)

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '../../src/protocol'
+import { CUSTOMER_BUDGET_REASON, ERROR_MESSAGES, type CustomerBudgetReason } from '../../src/protocol'
 import type { AnonymousLimits } from '../config'
 import { ServerError } from '../errors'
 import { TokenBuckets } from '../http/token-buckets'
@@ -18,7 +18,7 @@ const MINUTE_MS = 60_000
  *
  * @example
  * const budgets = new CustomerBudgets(readAnonymousLimits(process.env), context.metrics, context.clock.now)
- * if (!budgets.connect(ip)) return next(new Error('Too many connections from this address'))
+ * if (!budgets.connect(ip)) return next(tooManyConnections())
  */
 export class CustomerBudgets {
   private readonly open = new Map<string, number>()
@@ -63,13 +63,15 @@ export class CustomerBudgets {
   /** Spends a `queue:join` of the address and of the session; throws a 429 when either is spent. */
   queueJoin(address: string, sessionId: string): void {
     // The session's own budget first: one noisy session does not eat its address's (a shared NAT's).
-    if (!this.joinsBySession.take(sessionId)) this.refuse('queue_join', 'per_session')
-    if (!this.joinsByAddress.take(address)) this.refuse('queue_join', 'per_address')
+    if (!this.joinsBySession.take(sessionId))
+      this.refuse('queue_join', 'per_session', CUSTOMER_BUDGET_REASON.queueJoinsPerSession)
+    if (!this.joinsByAddress.take(address))
+      this.refuse('queue_join', 'per_address', CUSTOMER_BUDGET_REASON.queueJoinsPerAddress)
   }
 
   /** Spends a chat line of the socket; throws a 429 when its lines of the last seconds are spent. */
   chatLine(socketId: string): void {
-    if (!this.chatBySocket.take(socketId)) this.refuse('chat', 'per_socket')
+    if (!this.chatBySocket.take(socketId)) this.refuse('chat', 'per_socket', CUSTOMER_BUDGET_REASON.chatLines)
   }
 
   /** Forgets a closed socket's chat budget. */
@@ -77,8 +79,19 @@ export class CustomerBudgets {
     this.chatBySocket.forget(socketId)
   }
 
-  private refuse(surface: string, limit: string): never {
+  /** Counts a refusal and throws its 429; `reason` tells the customer page which budget it was. */
+  private refuse(surface: string, limit: string, reason: CustomerBudgetReason): never {
     this.metrics.anonymousRefusals.inc({ surface, limit })
-    throw new ServerError(429, ERROR_MESSAGES.rateLimited)
+    throw new ServerError(429, ERROR_MESSAGES.rateLimited, { reason })
   }
+}
+
+/**
+ * The `connect_error` of a socket `CustomerBudgets.connect` turned away: its `data` carries the 429 and
+ * the reason the customer page says in words.
+ */
+export function tooManyConnections(): Error {
+  return Object.assign(new Error('Too many connections from this address'), {
+    data: { code: 429, reason: CUSTOMER_BUDGET_REASON.connectionsPerAddress },
+  })
 }

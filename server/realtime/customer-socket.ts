@@ -19,13 +19,14 @@ import { meetingCustomerPeerId, setConnected } from '../store/participants'
 import { guestTokenValid } from '../meetings/guest-token'
 import { readAnonymousLimits } from '../config'
 import { clientAddress } from '../http/client-address'
-import { CustomerBudgets } from './customer-budgets'
+import { CustomerBudgets, tooManyConnections } from './customer-budgets'
 
 /**
  * The customer namespace: the handshake must carry `auth.sessionId` (else `connect_error`); a
  * reconnecting session takes back its queue place, call or meeting. Anyone may connect, so what they
  * may spend is budgeted (`CustomerBudgets`): sockets open per address (over it: `connect_error`),
- * `queue:join` per address and per session, chat lines per socket (over them: a 429 ack).
+ * `queue:join` per address and per session, chat lines per socket (over them: a 429 ack), and every
+ * event's size (`payloadCap`: a 413 ack, counted with the budgets' refusals).
  */
 export function attachCustomerNamespace(context: ServerContext, namespace: CustomerNamespace): void {
   const budgets = new CustomerBudgets(readAnonymousLimits(process.env), context.metrics, context.clock.now)
@@ -33,7 +34,7 @@ export function attachCustomerNamespace(context: ServerContext, namespace: Custo
     const auth = v.safeParse(CustomerHandshakeSchema, socket.handshake.auth)
     if (!auth.success) return next(new Error('auth.sessionId (at least 8 characters) is required'))
     const address = clientAddress(socket.request, context.trust)
-    if (!budgets.connect(address)) return next(new Error('Too many connections from this address'))
+    if (!budgets.connect(address)) return next(tooManyConnections())
     // The slot is given back once: when the socket goes, or its connection closes before it connected.
     let held = true
     const release = () => {
@@ -65,8 +66,11 @@ function attachCustomerSocket(
   const { sessionId } = socket.data
   const address = clientAddress(socket.request, context.trust)
   const report = (event: string, error: ErrorReply, acked: boolean, _payload: unknown, cause: unknown) => {
-    // A budget's refusals are counted by the budget: a flood writes no line per frame.
-    if (error.code !== 429) noteFailure(context, '/customer', event, error, cause, null)
+    // A budget's refusals are counted by the budget, an oversized payload here: a flood writes no line
+    // per frame (an anonymous client may send as many as it likes).
+    if (error.code === 413)
+      context.metrics.anonymousRefusals.inc({ surface: 'customer_event', limit: 'payload_size' })
+    else if (error.code !== 429) noteFailure(context, '/customer', event, error, cause, null)
     if (!acked) socket.emit('protocol:error', { ...error, event })
   }
   lane.chain = (async () => {

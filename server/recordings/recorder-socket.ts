@@ -19,6 +19,8 @@ import { claimForProcessing, processRecording } from './finalise'
 import { recordingById } from './recording-rows'
 import { consoleSettings } from '../store/accounts'
 import { SerialByKey } from './serial'
+import { accountRecordingsFull, readStorageQuotas, type StorageQuotas } from '../quotas/storage-quotas'
+import { accountRecordingBytes, countRecordingChunk } from '../store/storage-quotas'
 
 /** What the server remembers on a recorder socket. */
 export interface RecorderSocketData {
@@ -59,6 +61,8 @@ function refusal(code: number, message: string): Error {
  */
 export function attachRecorderNamespace(context: ServerContext, namespace: RecorderNamespace): void {
   const serial = new SerialByKey()
+  // Read as the namespace is set up: a bad value stops the server from starting.
+  const quotas = readStorageQuotas(process.env)
 
   namespace.use((socket, next) => {
     void (async () => {
@@ -98,7 +102,7 @@ export function attachRecorderNamespace(context: ServerContext, namespace: Recor
       lane,
       'chunk',
       recorderEventSchemas.chunk,
-      (chunk) => serial.run(recordingId, () => storeChunk(context, socket.data, chunk)),
+      (chunk) => serial.run(recordingId, () => storeChunk(context, quotas, socket.data, chunk)),
       report,
     )
     handle(
@@ -130,9 +134,15 @@ async function recordingQuota(context: ServerContext, accountId: string): Promis
   return own > 0 ? Math.min(own, RECORDING_HARD_MAX_BYTES) : RECORDING_HARD_MAX_BYTES
 }
 
-/** Appends a chunk if it is the next one; the ack says how many bytes are stored. */
+/**
+ * Appends a chunk if it is the next one; the ack says how many bytes are stored. Refused with 413 when
+ * the recording would pass its own limit (`recording-quota`) or the account's recordings theirs
+ * (`account-recordings-quota`): the console stops at the first; a recorder socket that does not is
+ * stopped here, and nothing past either limit stays on disk.
+ */
 async function storeChunk(
   context: ServerContext,
+  quotas: StorageQuotas,
   owner: RecorderSocketData,
   { seq, data }: RecorderChunk,
 ): Promise<RecorderChunkAck> {
@@ -143,23 +153,32 @@ async function storeChunk(
   if (seq > row.next_seq)
     throw new ServerError(409, `Chunk ${seq} came before chunk ${row.next_seq}`, { reason: 'out-of-order' })
   const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : data
-  // The console stops at the account's limit; a recorder socket that does not is stopped here.
   const quota = await recordingQuota(context, owner.accountId)
   if (stored + bytes.byteLength > quota)
     throw new ServerError(413, `A recording stores at most ${quota} bytes`, { reason: 'recording-quota' })
+  const accountQuota = quotas.accountRecordingsBytes
+  // A first look before writing; the count below decides under the account's lock.
+  if ((await accountRecordingBytes(context.db, owner.accountId)) + bytes.byteLength > accountQuota)
+    throw accountRecordingsFull(accountQuota)
   const file = context.storage.recordingFile(owner.accountId, owner.recordingId)
   await context.storage.ensureFolderOf(file)
   // A crash between a write and its row update left bytes the row does not count: drop them first.
   const onDisk = (await stat(file).catch(() => null))?.size ?? 0
   if (onDisk > stored) await truncate(file, stored)
   await appendFile(file, bytes)
-  const updated = await context.db.query<{ bytes_received: string }>(
-    `UPDATE recordings SET next_seq = next_seq + 1, bytes_received = bytes_received + $3, active_at = $4
-      WHERE id = $1 AND next_seq = $2 RETURNING bytes_received`,
-    [owner.recordingId, seq, bytes.byteLength, new Date(context.clock.now())],
-  )
-  if (!updated[0]) throw new ServerError(409, `Chunk ${seq} was stored by another connection`)
-  return { seq, size: Number(updated[0].bytes_received) }
+  const counted = await countRecordingChunk(context.db, {
+    accountId: owner.accountId,
+    recordingId: owner.recordingId,
+    seq,
+    bytes: bytes.byteLength,
+    at: new Date(context.clock.now()),
+    quota: accountQuota,
+  })
+  if (counted.counted) return { seq, size: counted.bytesReceived }
+  if (counted.why === 'taken') throw new ServerError(409, `Chunk ${seq} was stored by another connection`)
+  // Another recording of the account took the room first: the bytes just written are not kept.
+  await truncate(file, stored)
+  throw accountRecordingsFull(accountQuota)
 }
 
 /** Every chunk is in: the recording closes and is finalised in the background. */

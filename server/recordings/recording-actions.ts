@@ -6,6 +6,8 @@ import { consoleSettings } from '../store/accounts'
 import { agentRoom } from '../routing/current-room'
 import type { RecordingRow } from './recording-rows'
 import { finaliseRecording } from './finalise'
+import { accountRecordingsFull, readStorageQuotas } from '../quotas/storage-quotas'
+import { accountRecordingBytes } from '../store/storage-quotas'
 
 /** The call's customer and segment, for the recording row. */
 async function callParties(context: ServerContext, callId: string) {
@@ -19,10 +21,11 @@ async function callParties(context: ServerContext, callId: string) {
 
 /**
  * `recording` from an agent in a call or meeting. `start` creates the recording (status recording)
- * with the call's customer and segment, or gives back the one already open; `pause` and `resume`
- * only answer (the media says what was recorded); `stop` of a local recording stores what the
- * downloaded file holds and makes it pending; `stop` of a cloud one notes its end, and its upload's
- * `finish` (or the housekeeping after a silent upload) moves it on.
+ * with the call's customer and segment (a cloud one is refused, 413 `account-recordings-quota`, when
+ * the account's recordings fill their quota); `pause` and `resume` only answer (the media says what
+ * was recorded); `stop` of a local recording stores what the downloaded file holds and makes it
+ * pending; `stop` of a cloud one notes its end, and its upload's `finish` (or the housekeeping after a
+ * silent upload) moves it on.
  */
 export async function recordingAction(
   context: ServerContext,
@@ -42,6 +45,12 @@ export async function recordingAction(
     )
   )[0]
   if (action.action === 'start') {
+    const type = action.type ?? settings.recorder.type
+    // A cloud recording of a full account could store nothing: the agent is told before it starts.
+    if (type === 'cloud') {
+      const quota = readStorageQuotas(process.env).accountRecordingsBytes
+      if ((await accountRecordingBytes(context.db, accountId)) >= quota) throw accountRecordingsFull(quota)
+    }
     // The console starts only when it records nothing: one still open was left by an earlier page.
     if (open) await closeLeftover(context, open)
     const id = newId()
@@ -57,7 +66,7 @@ export async function recordingAction(
         room.kind === 'call' ? room.id : null,
         room.kind === 'meeting' ? room.id : null,
         `Recording ${now.toISOString().slice(0, 16).replace('T', ' ')}`,
-        action.type ?? settings.recorder.type,
+        type,
         now,
         parties?.customer_name ?? null,
         parties?.segment_id ?? null,

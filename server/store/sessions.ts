@@ -16,9 +16,16 @@ export async function insertRefreshToken(
   return token
 }
 
+/** Where a session is used from: the browser's cleaned User-Agent and the client address the server saw. */
+export interface SessionClient {
+  device: string | null
+  address: string
+}
+
 /**
  * A new token family (one login) and its first refresh token. The login ends `lifetimeMs` from now;
- * one started from another login (`parentId`: a claim) is revoked with it.
+ * one started from another login (`parentId`: a claim) is revoked with it. `client` is where it was
+ * signed in from (the profile's list of sessions shows it); its first use is now.
  */
 export async function insertTokenFamily(
   db: Queryable,
@@ -27,12 +34,22 @@ export async function insertTokenFamily(
   now: number,
   lifetimeMs: number,
   parentId: string | null = null,
+  client: SessionClient | null = null,
 ): Promise<{ familyId: string; refreshToken: string }> {
   const familyId = newId()
   await db.query(
-    `INSERT INTO token_families (id, user_id, remember, created_at, ends_at, parent_id)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [familyId, userId, remember, new Date(now), new Date(now + lifetimeMs), parentId],
+    `INSERT INTO token_families (id, user_id, remember, created_at, ends_at, parent_id, device, address, last_used_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $4)`,
+    [
+      familyId,
+      userId,
+      remember,
+      new Date(now),
+      new Date(now + lifetimeMs),
+      parentId,
+      client?.device ?? null,
+      client?.address ?? null,
+    ],
   )
   return { familyId, refreshToken: await insertRefreshToken(db, familyId, now, lifetimeMs) }
 }

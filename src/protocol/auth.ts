@@ -204,7 +204,8 @@ export type AuthenticateError = v.InferOutput<typeof AuthenticateErrorSchema>
 /** Payload of `forced:disconnect`, sent right before the server closes a socket on purpose (logout, kick). */
 export const ForcedDisconnectSchema = v.object({
   code: v.number(),
-  reason: v.picklist(['logout', 'token-revoked']),
+  /** `session-ended`: the agent ended this session from another one (the profile's list of sessions). */
+  reason: v.picklist(['logout', 'token-revoked', 'session-ended']),
 })
 /** A forced disconnect. */
 export type ForcedDisconnect = v.InferOutput<typeof ForcedDisconnectSchema>

@@ -239,3 +239,21 @@ export const serverToCustomerSchemas = {
   'server:draining': ServerDrainingSchema,
   'protocol:error': ProtocolErrorSchema,
 } as const satisfies { [E in keyof ServerToCustomerEvents]: v.GenericSchema }
+
+/**
+ * Why the server refused an anonymous customer for a budget (server/realtime/customer-budgets.ts): the
+ * `reason` of a 429 ack (`queue:join`, `chat:message`), or the `data.reason` of the `connect_error` that
+ * turns a socket away. The customer page says each in words.
+ */
+export const CUSTOMER_BUDGET_REASON = {
+  /** `CUSTOMER_CONNECTIONS_PER_ADDRESS`: too many customer sockets open from this address. */
+  connectionsPerAddress: 'connections-per-address',
+  /** `QUEUE_JOINS_PER_ADDRESS`: too many `queue:join`s from this address in the last minute. */
+  queueJoinsPerAddress: 'queue-joins-per-address',
+  /** `QUEUE_JOINS_PER_SESSION`: too many `queue:join`s of this session in the last minute. */
+  queueJoinsPerSession: 'queue-joins-per-session',
+  /** `CHAT_LINES_PER_SECOND`: the socket's chat lines of the last seconds are spent (the line was not sent). */
+  chatLines: 'chat-lines-per-second',
+} as const
+/** A budget's reason. */
+export type CustomerBudgetReason = (typeof CUSTOMER_BUDGET_REASON)[keyof typeof CUSTOMER_BUDGET_REASON]

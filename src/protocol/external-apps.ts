@@ -19,3 +19,24 @@ export const FeedbackSubmissionSchema = v.object({
 })
 /** A feedback submission. */
 export type FeedbackSubmission = v.InferOutput<typeof FeedbackSubmissionSchema>
+
+/**
+ * Response of `GET /external-apps/jwks.json` (no authentication): the public key that signs the
+ * external-app SSO tokens (ES256, never the console's own `JWT_SECRET`), as a JSON Web Key Set. An app
+ * verifies `ssoToken` with it (its `kid` names the key) and checks `aud` is its own name.
+ */
+export const ExternalAppJwksSchema = v.object({
+  keys: v.array(
+    v.object({
+      kty: v.literal('EC'),
+      crv: v.literal('P-256'),
+      x: v.string(),
+      y: v.string(),
+      kid: v.string(),
+      alg: v.literal('ES256'),
+      use: v.literal('sig'),
+    }),
+  ),
+})
+/** The external apps' public key set. */
+export type ExternalAppJwks = v.InferOutput<typeof ExternalAppJwksSchema>

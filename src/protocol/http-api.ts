@@ -40,7 +40,7 @@ import { SegmentSchema } from './calls'
 import { AgentSchema, UserSchema, UserSettingsPatchSchema, UserSettingsSchema } from './users'
 import { WidgetFormsResponseSchema } from './forms'
 import { BackgroundImageSchema, BackgroundImagesResponseSchema } from './backgrounds'
-import { ExternalAppSsoResponseSchema } from './external-apps'
+import { ExternalAppJwksSchema, ExternalAppSsoResponseSchema } from './external-apps'
 import { RecordingCreateSchema, RecordingPatchSchema, RecordingSchema } from './recordings'
 import { PersonalLinkRequestSchema, PersonalLinkResponseSchema, PublicPersonalLinkSchema } from './utilities'
 import {
@@ -64,6 +64,7 @@ import {
   RecordingBackupSchema,
   RecordingBackupsResponseSchema,
 } from './recording-backups'
+import { ActiveSessionsSchema, EndedSessionsSchema } from './sessions'
 
 /**
  * Every HTTP call of SPEC §7 (and our extensions) in one table: method, path pattern (relative to the
@@ -115,6 +116,17 @@ export const HTTP_API = {
     auth: false,
     body: SsoRequestSchema,
     response: SsoResponseSchema,
+  },
+  /** The caller's own live sessions (ASVS 7.4.5), newest first, `current` on the caller's. */
+  sessions: { method: 'GET', path: '/auth/sessions', auth: true, response: ActiveSessionsSchema },
+  /** Ends one of the caller's sessions and closes its sockets; 404 for any id that is not one of them. */
+  sessionEnd: { method: 'DELETE', path: '/auth/sessions/:id', auth: true, response: OkSchema },
+  /** Ends every session of the caller but the one making the call (ASVS 7.5.2). */
+  sessionsEndOthers: {
+    method: 'POST',
+    path: '/auth/sessions/end-others',
+    auth: true,
+    response: EndedSessionsSchema,
   },
   twoFactor: { method: 'GET', path: '/auth/2fa', auth: true, response: TwoFactorStatusSchema },
   twoFactorSetup: { method: 'POST', path: '/auth/2fa/setup', auth: true, response: TwoFactorSetupSchema },
@@ -222,6 +234,13 @@ export const HTTP_API = {
     path: '/external-apps/:app/sso',
     auth: true,
     response: ExternalAppSsoResponseSchema,
+  },
+  /** The public key set external apps verify `externalAppSso` tokens with (ES256; cached 5 minutes). */
+  externalAppJwks: {
+    method: 'GET',
+    path: '/external-apps/jwks.json',
+    auth: false,
+    response: ExternalAppJwksSchema,
   },
   recordings: { method: 'GET', path: '/recordings', auth: true, response: pagedSchema(RecordingSchema) },
   recording: { method: 'GET', path: '/recordings/:id', auth: true, response: RecordingSchema },

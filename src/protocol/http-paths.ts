@@ -15,6 +15,10 @@ export const HTTP_PATHS = {
   claims: '/auth/claims',
   /** Start enterprise SSO (extension). */
   sso: '/auth/sso',
+  /** The caller's live sessions (ASVS 7.4.5); one ended by id; all but the caller's own ended. */
+  sessions: '/auth/sessions',
+  session: (id: string) => `/auth/sessions/${encodeURIComponent(id)}`,
+  endOtherSessions: '/auth/sessions/end-others',
   twoFactor: '/auth/2fa',
   twoFactorSetup: '/auth/2fa/setup',
   twoFactorEnable: '/auth/2fa/enable',

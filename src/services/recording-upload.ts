@@ -15,6 +15,8 @@ export class RecordingUploadError extends Error {
     /** HTTP-like status of the refusal. */
     readonly code: number,
     message: string,
+    /** The refusal's machine reason (`recording-quota`, `account-recordings-quota`…), when the server gave one. */
+    readonly reason: string | undefined = undefined,
   ) {
     super(message)
     this.name = 'RecordingUploadError'
@@ -71,7 +73,7 @@ interface Part {
 
 const ErrorReplySchema = v.object({
   ok: v.literal(false),
-  error: v.object({ code: v.number(), message: v.string() }),
+  error: v.object({ code: v.number(), message: v.string(), reason: v.optional(v.string()) }),
 })
 const OkReplySchema = v.object({ ok: v.literal(true), data: v.unknown() })
 
@@ -173,10 +175,10 @@ export function openRecordingUpload(options: RecordingUploadOptions): RecordingU
           if (timedOut) return void socket.disconnect()
           const refused = v.safeParse(ErrorReplySchema, reply)
           if (refused.success) {
-            const { code, message } = refused.output.error
+            const { code, message, reason } = refused.output.error
             // Out of order cannot happen on one connection; start the connection over to resend.
             if (code === 409 && /before chunk/.test(message)) return void socket.disconnect()
-            return fail(new RecordingUploadError(code, message))
+            return fail(new RecordingUploadError(code, message, reason))
           }
           const ok = v.safeParse(OkReplySchema, reply)
           const ack = ok.success ? v.safeParse(RecorderChunkAckSchema, ok.output.data) : null
@@ -271,7 +273,11 @@ export function openRecordingUpload(options: RecordingUploadOptions): RecordingU
       )
       const refused = v.safeParse(ErrorReplySchema, reply)
       if (refused.success)
-        throw new RecordingUploadError(refused.output.error.code, refused.output.error.message)
+        throw new RecordingUploadError(
+          refused.output.error.code,
+          refused.output.error.message,
+          refused.output.error.reason,
+        )
       const ok = v.safeParse(OkReplySchema, reply)
       const ack = ok.success ? v.safeParse(RecorderFinishAckSchema, ok.output.data) : null
       if (!ack?.success) throw new RecordingUploadError(502, 'Malformed reply to finish')

@@ -73,8 +73,30 @@ export interface LifecycleHandlers {
   connectError?: (error: Error) => void
 }
 
-/** The console's realtime link: validated incoming events, outgoing events and acknowledged requests. */
-export interface SocketConnection<S extends EventSchemas> {
+/**
+ * What a client may send, by event name: each event a function of its payload (and an optional ack),
+ * as the protocol's `ClientToServerEvents` declares them.
+ */
+export type OutgoingEvents = object
+
+/** Every outgoing event: what an untyped caller (a test's fake) may send. */
+export type AnyOutgoingEvents = Record<string, (payload?: unknown, ack?: unknown) => void>
+
+/** The payload of outgoing event `E` (its handler's first parameter). */
+export type OutgoingPayload<C extends OutgoingEvents, E extends keyof C> = C[E] extends (
+  payload: infer P,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever the ack takes
+  ...rest: any[]
+) => void
+  ? P
+  : never
+
+/**
+ * The console's realtime link: validated incoming events, outgoing events and acknowledged requests.
+ * `S` validates what comes in; `C` names what may go out, so a misspelt event or a wrong payload does
+ * not compile.
+ */
+export interface SocketConnection<S extends EventSchemas, C extends OutgoingEvents = AnyOutgoingEvents> {
   /** Opens the link (again); the transport never reconnects by itself. */
   connect(): void
   /** Closes the link on purpose. */
@@ -86,11 +108,11 @@ export interface SocketConnection<S extends EventSchemas> {
   /** Listens to connect, disconnect and connect errors. */
   onLifecycle(handlers: LifecycleHandlers): () => void
   /** Sends an event; nothing comes back. */
-  emit(event: string, payload?: unknown): void
+  emit<E extends keyof C & string>(event: E, payload: OutgoingPayload<C, E>): void
   /** Sends an event and waits for its acknowledgement (`{ ok, data | error }`), validating `data`. */
-  request<T extends v.GenericSchema>(
-    event: string,
-    payload: unknown,
+  request<E extends keyof C & string, T extends v.GenericSchema>(
+    event: E,
+    payload: OutgoingPayload<C, E>,
     data: T,
     timeoutMs?: number,
   ): Promise<v.InferOutput<T>>
@@ -118,9 +140,9 @@ const ReplySchema = v.variant('ok', [
  * socket.on('agent:status:update', (status) => setAgentStatus(status))
  * socket.connect()
  */
-export function createSocketConnection<S extends EventSchemas>(
+export function createSocketConnection<S extends EventSchemas, C extends OutgoingEvents = AnyOutgoingEvents>(
   options: SocketConnectionOptions<S>,
-): SocketConnection<S> {
+): SocketConnection<S, C> {
   const factory = options.ioFactory ?? io
   const settings = {
     path: options.path,
@@ -169,7 +191,7 @@ export function createSocketConnection<S extends EventSchemas>(
   }
 
   function request<T extends v.GenericSchema>(
-    event: string,
+    event: keyof C & string,
     payload: unknown,
     data: T,
     timeoutMs = options.timeoutMs,

@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { SignJWT, createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JWK } from 'jose'
-import type { ExternalAppSsoResponse } from '../../src/protocol'
+import * as v from 'valibot'
+import { HTTP_API, type ExternalAppSsoResponse } from '../../src/protocol'
 import { TestServer } from './support/test-server'
 
 const JWT_SECRET = 'a-known-secret-of-this-test-at-least-32-characters'
@@ -15,7 +16,10 @@ describe('external-app SSO tokens, as an app that verifies them sees them', () =
   const jwks = async () => {
     const response = await fetch(`${server.url}/api/external-apps/jwks.json`)
     assert.equal(response.status, 200)
-    return (await response.json()) as { keys: JWK[] }
+    const body = (await response.json()) as { keys: JWK[] }
+    // As the route table declares it (the contract apps read).
+    assert.ok(v.is(HTTP_API.externalAppJwks.response, body), JSON.stringify(body))
+    return body
   }
 
   before(async () => {

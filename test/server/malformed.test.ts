@@ -72,6 +72,7 @@ describe('malformed messages', () => {
     const { client } = await server.agent('bruno@demo.test')
     client.emit('answer')
     client.emit('no-such-event', { a: 1 })
+    // Past the event's size cap (payload-caps.ts): refused as it arrives, a 413.
     client.emit('chat:message', { text: 'x'.repeat(200_000) })
     assert.equal(
       (
@@ -80,14 +81,17 @@ describe('malformed messages', () => {
           (e) => e.event === 'chat:message',
         )
       ).code,
-      400,
+      413,
     )
     const reply = await client.request('signal', {
       to: 'x',
       channel: 'media',
       data: { blob: 'y'.repeat(100_000) },
     })
-    assert.ok(!reply.ok && reply.error.code === 400)
+    assert.ok(!reply.ok && reply.error.code === 413)
+    // Under the cap but over the schema's bound: the schema's 400.
+    const long = await client.request('chat:message', { text: 'x'.repeat(20_000) })
+    assert.ok(!long.ok && long.error.code === 400)
     assert.ok((await client.request('notification:request', {})).ok)
   })
 

@@ -288,6 +288,16 @@ describe('realtime session', () => {
     expect(shown).not.to.include('session.expired')
   })
 
+  it('says the session was ended from another device when the agent ended it from their list of sessions', async () => {
+    await online()
+    socket().serverEmit('forced:disconnect', { code: 401, reason: 'session-ended' })
+    drop(socket(), 'io server disconnect')
+    await waitUntil(() => $tokens.get() === null, 'still signed in')
+    const shown = $toasts.get().map((toast) => toast.messageId)
+    expect(shown).to.include('session.endedElsewhere')
+    expect(shown).not.to.include('session.loggedOutElsewhere')
+  })
+
   it('in a call, says the logout elsewhere ends the call unless the agent logs in again, offering no refresh', async () => {
     await online()
     setInCall(true)

@@ -2,6 +2,7 @@ import CRC32 from 'crc-32'
 import { waitUntil } from './waits'
 import { BEAMPORT_CONNECT_DELAY_MS, VIEW_SWITCH_DELAY_MS } from '../../src/constants'
 import { receiveConsoleSettings } from '../../src/stores/profile/settings'
+import { HttpError } from '../../src/services/http'
 import { replaceUploader, type UploadRequest } from '../../src/services/upload'
 import { BeamCustomer } from './beam-customer'
 import { consoleSettings, joinedCall, meetingJoined, ok } from './call-fixtures'
@@ -46,7 +47,8 @@ export async function beamCall(options: { meeting?: boolean } = {}): Promise<Bea
         uploads.push({
           request,
           finish: ({ status, body }) =>
-            status < 300 ? resolve(body) : reject(Object.assign(new Error('upload'), { status })),
+            // As the real uploader does: an `HttpError` with the status and the server's body.
+            status < 300 ? resolve(body) : reject(new HttpError(status, 'upload', body)),
         }),
       ),
   )

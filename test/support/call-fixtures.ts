@@ -1,6 +1,5 @@
 import type { Appointment, Call, ConsoleSettings, InboundCall, MeetingJoined } from '../../src/protocol'
-import { createSocketConnection } from '../../src/services/socket'
-import { CONTRACT_DECODING, replaceConnections } from '../../src/stores/session/connection'
+import { createRealtime, replaceConnections } from '../../src/stores/session/connection'
 import { fakeIo, type FakeSocket } from './fake-socket'
 
 let counter = 0
@@ -138,13 +137,7 @@ export function meetingJoined(overrides: Partial<MeetingJoined> = {}): MeetingJo
 /** Installs a connected fake socket as the page's realtime link and returns it. */
 export function connectFakeSocket(): FakeSocket {
   const io = fakeIo()
-  const link = createSocketConnection({
-    url: '',
-    path: '/ws',
-    timeoutMs: 15_000,
-    ...CONTRACT_DECODING,
-    ioFactory: io.factory,
-  })
+  const link = createRealtime({ url: '', path: '/ws', timeoutMs: 15_000, ioFactory: io.factory })
   replaceConnections({ socket: link })
   link.connect()
   return io.socket()

@@ -25,6 +25,8 @@ export interface FakeRecorder {
   loseAcks(): void
   /** The next handshakes are refused with this status (`connect_error` with `data.code`). */
   refuse(code: number, message: string): void
+  /** From now on, chunks are refused with this error (a storage quota: `reason` names which). */
+  refuseChunks(code: number, message: string, reason?: string): void
   restore(): void
 }
 
@@ -33,6 +35,7 @@ export function fakeRecorder(): FakeRecorder {
   const io = fakeIo()
   let created: FakeSocket | null = null
   let refusal: { code: number; message: string } | null = null
+  let chunkRefusal: { code: number; message: string; reason?: string } | null = null
   let losing = false
   const recorder: FakeRecorder = {
     socket: () => created,
@@ -49,6 +52,9 @@ export function fakeRecorder(): FakeRecorder {
     },
     refuse(code, message) {
       refusal = { code, message }
+    },
+    refuseChunks(code, message, reason) {
+      chunkRefusal = { code, message, ...(reason === undefined ? {} : { reason }) }
     },
     restore: () => replaceRecorderTransport(undefined),
   }
@@ -69,6 +75,7 @@ export function fakeRecorder(): FakeRecorder {
     const store = (payload: unknown) => {
       const { seq, data } = payload as { seq: number; data: Uint8Array }
       recorder.chunks.push({ seq, bytes: data.byteLength })
+      if (chunkRefusal) return { ok: false, error: chunkRefusal }
       if (!stored.has(seq)) {
         stored.add(seq)
         size += data.byteLength

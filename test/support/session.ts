@@ -1,8 +1,7 @@
 import { fixtureCleanup } from '@open-wc/testing'
 import { AuthenticatedSchema } from '../../src/protocol'
-import { createSocketConnection } from '../../src/services/socket'
 import { replacePageNavigation } from '../../src/services/page'
-import { CONTRACT_DECODING, replaceConnections, type Realtime } from '../../src/stores/session/connection'
+import { createRealtime, replaceConnections, type Realtime } from '../../src/stores/session/connection'
 import { clearTokens, setTokens } from '../../src/stores/session/tokens'
 import { disconnectRealtime } from '../../src/stores/session/realtime-session'
 import { resetLogin } from '../../src/stores/session/login'
@@ -58,13 +57,7 @@ export function signIn(now: number, remember = false): void {
 /** A fake socket.io link installed as the page's realtime connection. */
 export function fakeRealtime(): { socket: () => FakeSocket; link: Realtime } {
   const io = fakeIo()
-  const link = createSocketConnection({
-    url: '',
-    path: '/ws',
-    timeoutMs: 15_000,
-    ...CONTRACT_DECODING,
-    ioFactory: io.factory,
-  })
+  const link = createRealtime({ url: '', path: '/ws', timeoutMs: 15_000, ioFactory: io.factory })
   replaceConnections({ socket: link })
   return { socket: io.socket, link }
 }

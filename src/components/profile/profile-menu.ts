@@ -42,6 +42,7 @@ export const PROFILE_MENU: readonly ProfileMenuEntry[] = [
   { id: 'metrics', icon: 'bar-chart', label: 'pages.profileMetrics', path: '/profile/metrics' },
   { id: 'settings', icon: 'gear', label: 'pages.profileSettings', path: '/profile/settings' },
   { id: '2fa', icon: 'shield-exclamation', label: 'pages.profile2fa', path: '/profile/2fa' },
+  { id: 'sessions', icon: 'laptop', label: 'pages.profileSessions', path: '/profile/sessions' },
   {
     id: 'virtual-background',
     icon: 'camera-video',

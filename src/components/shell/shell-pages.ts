@@ -42,6 +42,7 @@ const PROFILE_ROUTES: readonly RouteName[] = [
   'profile-virtual-background',
   'profile-notifications',
   'profile-settings',
+  'profile-sessions',
   'profile-recordings-backups',
   'profile-metrics',
   'profile-announcements',
@@ -51,6 +52,7 @@ const PROFILE_ROUTES: readonly RouteName[] = [
 const OWN_PROFILE_PAGES: readonly RouteName[] = [
   'profile-notifications',
   'profile-settings',
+  'profile-sessions',
   'profile-metrics',
   'profile-announcements',
   'profile-recordings-backups',
@@ -92,6 +94,11 @@ export const SHELL_PAGES: readonly ShellPage[] = [
     id: 'settings',
     routes: ['profile-settings'],
     load: () => withMessages('profile/SettingsPage', import('../profile/SettingsPage')),
+  },
+  {
+    id: 'sessions',
+    routes: ['profile-sessions'],
+    load: () => withMessages('profile/SessionsPage', import('../profile/SessionsPage')),
   },
   {
     id: 'announcements',

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { MeetingHangup } from '../../protocol'
 import { isNotSent, isUnanswered, SocketRequestError } from '../../services/socket'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
@@ -34,11 +35,12 @@ function showHangupError(error: RefusedHangup): void {
 /**
  * Hangs up: blocked while the agent form is invalid (the warning of SPEC §5 and the form view open);
  * a recording is stopped and its upload finished first; in a meeting `meeting:hangup`, else `hangup`. A refusal of the server shows its first error.
+ * `status` (attended or pending) is the one both events accept.
  *
  * @example
  * if ((await hangUp()) === 'ended') console.log('bye')
  */
-export async function hangUp(status?: string): Promise<HangupOutcome> {
+export async function hangUp(status?: MeetingHangup['status']): Promise<HangupOutcome> {
   const active = $call.get()
   if (!active || $hangingUp.get()) return 'none'
   if (active.kind === 'call' && !formAllowsHangup()) {

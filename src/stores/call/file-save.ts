@@ -14,10 +14,19 @@ import { api } from '../session/connection'
 import { $call } from './call-state'
 import type { TransferList } from './transfer-list'
 
+/** Whether the server refused the file because the account's saved files fill their quota. */
+function accountFull(error: unknown): boolean {
+  return (
+    error instanceof HttpError &&
+    (error.body as { reason?: unknown } | null)?.reason === 'account-files-quota'
+  )
+}
+
 /** Why an authorization was refused, as the agent is told (SPEC §8 Files). */
 function refusal(error: unknown): MessageId {
   if (!(error instanceof HttpError) || error.status === 0 || error.status >= 500)
     return 'call.saveFiles.errorSaving'
+  if (accountFull(error)) return 'call.saveFiles.accountQuota'
   if (error.status === 413) return 'call.saveFiles.tooLarge'
   if (error.status === 415) return 'call.saveFiles.notAllowedType'
   return 'call.saveFiles.noAccess'
@@ -36,8 +45,9 @@ const uploadUrl = () => `${$config.get().apiUrl.replace(/\/+$/, '')}${HTTP_PATHS
  * Saves a received file on the server against the call or appointment: CRC-32 of the bytes, then
  * `POST /files/authorization` (size, crc32, extension, type, id) for a token, then the bytes as
  * octet-stream to the upload endpoint, with progress. A refused authorization says
- * 'call.saveFiles.noAccess', a failed upload 'call.saveFiles.errorSaving'; either way the item goes
- * back to received with nothing lost.
+ * 'call.saveFiles.noAccess', a failed upload 'call.saveFiles.errorSaving', either refused because the
+ * account's files fill their quota 'call.saveFiles.accountQuota'; the item goes back to received
+ * with nothing lost.
  *
  * @example
  * await saveToServer(files, id)
@@ -80,7 +90,8 @@ export async function saveToServer(list: TransferList, id: string): Promise<void
     if (list.item(id)?.state !== 'saving') return
     list.patch(id, { state: 'received', savedId: saved.id, bytes: item.size, speed: null, remainingMs: null })
     notify({ variant: 'success', messageId: 'call.saveFiles.saved', values: { name: item.name } })
-  } catch {
-    failed(list, id, 'call.saveFiles.errorSaving')
+  } catch (error) {
+    // Another upload of the account may have taken the room between the authorization and the bytes.
+    failed(list, id, accountFull(error) ? 'call.saveFiles.accountQuota' : 'call.saveFiles.errorSaving')
   }
 }

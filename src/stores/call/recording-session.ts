@@ -17,8 +17,11 @@ export interface RecordingSessionEvents {
   onBytes: (bytes: number) => void
   /** The cloud upload's state changed. */
   onUpload: (state: RecordingUploadState) => void
-  /** Something failed for good: the MediaRecorder, or the upload (with the server's status). */
-  onFailure: (reason: string, code: number | null) => void
+  /**
+   * Something failed for good: the MediaRecorder, or the upload (with the server's status and, for a
+   * refusal such as a storage quota, its machine reason).
+   */
+  onFailure: (reason: string, code: number | null, why?: string) => void
 }
 
 /** How the session reaches the recorder (tests swap the socket factory). */
@@ -98,7 +101,7 @@ export class RecordingSession {
             ackTimeoutMs: SOCKET_TIMEOUT_MS,
             ...(options.transport.ioFactory ? { ioFactory: options.transport.ioFactory } : {}),
             onState: events.onUpload,
-            onFailed: (error) => events.onFailure(error.message, error.code),
+            onFailed: (error) => events.onFailure(error.message, error.code, error.reason),
           })
         : null
     session = new RecordingSession(composition, recorder, { upload, local })

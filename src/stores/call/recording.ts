@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 import type { io } from 'socket.io-client'
-import { RecordingActionResultSchema, type RecordingsSettings } from '../../protocol'
+import { RecordingActionResultSchema, type RecordingAction, type RecordingsSettings } from '../../protocol'
 import { RECORDING_STOP_WAIT_MS, SOCKET_TIMEOUT_MS } from '../../constants'
 import { clock } from '../../services/clock'
 import { downloadFile } from '../../services/file-download'
@@ -74,26 +74,43 @@ function tellCustomer(recording: boolean): void {
   realtime().emit('exchange:customer', { event: 'recording:status', data: recording })
 }
 
-function action(payload: Record<string, unknown>) {
+function action(payload: RecordingAction) {
   return realtime().request('recording', payload, RecordingActionResultSchema)
 }
 
-/** Tells the agent a recording failed: 'Recording not found' (404) with its hint, else the reason. */
-function notifyFailure(reason: string, code: number | null | undefined): void {
-  if (code === 404) notify({ variant: 'danger', messageId: 'call.recording.notFound', key: 'recording' })
+/** Which storage quota stopped the recording, from the server's machine reason; null for other refusals. */
+function quotaMessage(why: string | undefined) {
+  if (why === 'account-recordings-quota') return 'call.recording.accountQuota' as const
+  if (why === 'recording-quota') return 'call.recording.maxBytes' as const
+  return null
+}
+
+/**
+ * Tells the agent a recording failed: which quota when the server refused the bytes for one (`why`, its
+ * machine reason), 'Recording not found' (404) with its hint, else the reason.
+ */
+function notifyFailure(reason: string, code: number | null | undefined, why?: string): void {
+  const quota = quotaMessage(why)
+  if (quota) notify({ variant: 'danger', messageId: quota, key: 'recording' })
+  else if (code === 404) notify({ variant: 'danger', messageId: 'call.recording.notFound', key: 'recording' })
   else notify({ variant: 'danger', messageId: 'call.recording.error', values: { reason }, key: 'recording' })
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 const codeOf = (error: unknown) => (error as { code?: unknown }).code as number | undefined
+// The machine reason of a refused request (`SocketRequestError.reason`).
+const whyOf = (error: unknown) => {
+  const why = (error as { reason?: unknown } | null)?.reason
+  return typeof why === 'string' ? why : undefined
+}
 
 /** A failure of the recording: the agent is told, the recording ends, the call goes on. */
-function recordingFailed(reason: string, code: number | null): void {
+function recordingFailed(reason: string, code: number | null, why?: string): void {
   const { phase } = $recording.get()
   if (phase === 'idle') return
   // A start still on its way sees this and gives up.
   generation++
-  notifyFailure(reason, code)
+  notifyFailure(reason, code, why)
   const failed = session
   session = null
   failed?.abandon()
@@ -122,7 +139,7 @@ export async function startRecording({ automatic = false }: { automatic?: boolea
   } catch (error) {
     if (mine !== generation) return
     $recording.set(IDLE)
-    notifyFailure(reasonOf(error), codeOf(error))
+    notifyFailure(reasonOf(error), codeOf(error), whyOf(error))
     return
   }
   try {
@@ -137,7 +154,7 @@ export async function startRecording({ automatic = false }: { automatic?: boolea
       events: {
         onBytes: (bytes) => mine === generation && bytesRecorded(bytes, settings.maxBytes),
         onUpload: (upload) => mine === generation && $recording.get().phase !== 'idle' && patch({ upload }),
-        onFailure: (reason, code) => mine === generation && recordingFailed(reason, code),
+        onFailure: (reason, code, why) => mine === generation && recordingFailed(reason, code, why),
       },
     })
     if (mine !== generation || $call.get()?.id !== call.id) return started.abandon()

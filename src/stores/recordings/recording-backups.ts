@@ -27,7 +27,9 @@ export interface RecordingBackupsState {
   requesting: boolean
   /** Why the form was refused (a translated message id, or the server's reason). */
   requestProblem:
-    { messageId: 'backups.missingDates' | 'recordings.filter.badRange' } | { reason: string | null } | null
+    | { messageId: 'backups.missingDates' | 'recordings.filter.badRange' | 'backups.inProgress' }
+    | { reason: string | null }
+    | null
 }
 
 const INITIAL: RecordingBackupsState = {
@@ -96,7 +98,14 @@ export async function requestRecordingBackup(from: string, to: string): Promise<
     await loadRecordingBackups()
     return true
   } catch (error) {
-    patch({ requesting: false, requestProblem: { reason: failureReason(error) } })
+    // One backup at a time (each is a full copy): the agent is told in their words, not the server's.
+    const inProgress =
+      error instanceof HttpError &&
+      (error.body as { reason?: unknown } | null)?.reason === 'backup-in-progress'
+    patch({
+      requesting: false,
+      requestProblem: inProgress ? { messageId: 'backups.inProgress' } : { reason: failureReason(error) },
+    })
     return false
   }
 }

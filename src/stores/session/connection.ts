@@ -6,10 +6,15 @@ import {
   RefreshResponseSchema,
   SERVER_EVENT_DEFAULTS,
   serverEventSchemas,
+  type ClientToServerEvents,
 } from '../../protocol'
 import { SOCKET_PATH, SOCKET_TIMEOUT_MS, TOKEN_DELAY_S } from '../../constants'
 import { createHttpClient, HttpError, type HttpClient } from '../../services/http'
-import { createSocketConnection, type SocketConnection } from '../../services/socket'
+import {
+  createSocketConnection,
+  type SocketConnection,
+  type SocketConnectionOptions,
+} from '../../services/socket'
 import { clock } from '../../services/clock'
 import { tokenClaims } from '../../services/auth'
 import { $config, $hostSession } from '../app/config'
@@ -18,7 +23,7 @@ import { renewFromHost } from './host-session'
 import { reportMalformed } from './protocol-errors'
 
 /** The console's realtime link, typed by the contract's server events. */
-export type Realtime = SocketConnection<typeof serverEventSchemas>
+export type Realtime = SocketConnection<typeof serverEventSchemas, ClientToServerEvents>
 
 /**
  * How the console decodes what the server sends: the contract's validators, the documented defaults of
@@ -29,6 +34,22 @@ export const CONTRACT_DECODING = {
   defaults: SERVER_EVENT_DEFAULTS,
   replyDefaults: CLIENT_REPLY_DEFAULTS,
   onMalformed: reportMalformed,
+}
+
+/**
+ * A realtime link that speaks the console's contract: what comes in decoded with `CONTRACT_DECODING`,
+ * what goes out typed by `ClientToServerEvents`. Tests make their fake links with it too.
+ *
+ * @example
+ * const link = createRealtime({ url: '', path: '/ws', timeoutMs: 15_000, ioFactory: fake.factory })
+ */
+export function createRealtime(
+  options: Omit<SocketConnectionOptions<typeof serverEventSchemas>, keyof typeof CONTRACT_DECODING>,
+): Realtime {
+  return createSocketConnection<typeof serverEventSchemas, ClientToServerEvents>({
+    ...options,
+    ...CONTRACT_DECODING,
+  })
 }
 
 /** The last failed token verification or renewal: the http-error event of SPEC §7. */
@@ -125,11 +146,10 @@ export function api(): HttpClient {
  * realtime().on('inbound', (call) => ringInbound(call))
  */
 export function realtime(): Realtime {
-  socket ??= createSocketConnection({
+  socket ??= createRealtime({
     url: $config.get().socketUrl,
     path: SOCKET_PATH,
     timeoutMs: SOCKET_TIMEOUT_MS,
-    ...CONTRACT_DECODING,
   })
   return socket
 }

@@ -1,5 +1,10 @@
 import { atom, computed, onMount } from 'nanostores'
-import { HTTP_PATHS, CheckTokenResponseSchema, type AgentAuthenticated } from '../../protocol'
+import {
+  HTTP_PATHS,
+  CheckTokenResponseSchema,
+  type AgentAuthenticated,
+  type ForcedDisconnect,
+} from '../../protocol'
 import { SESSION_ID_KEY, PERSISTENT } from '../../constants'
 import { requestLogout, tokenClaims } from '../../services/auth'
 import { tabString } from '../../services/storage'
@@ -125,14 +130,15 @@ export function expireSession(): void {
 }
 
 /**
- * The server ended this login (`forced:disconnect`): a logout in another tab or window, or a revoked
- * token. Unlike an expiry, no reload brings the agent back (the login itself is gone), so even in a call
- * the agent is signed out here, told why and, in a call, that only logging in again keeps it.
+ * The server ended this login (`forced:disconnect`): a logout in another tab or window, the session
+ * ended from another device, or a revoked token. Unlike an expiry, no reload brings the agent back (the
+ * login itself is gone), so even in a call the agent is signed out here, told why and, in a call, that
+ * only logging in again keeps it.
  *
  * @example
  * endSessionFromServer('logout')
  */
-export function endSessionFromServer(reason: 'logout' | 'token-revoked'): void {
+export function endSessionFromServer(reason: ForcedDisconnect['reason']): void {
   if (!$tokens.get()) return
   const inCall = $busyInCall.get()
   signOutLocally()
@@ -141,9 +147,12 @@ export function endSessionFromServer(reason: 'logout' | 'token-revoked'): void {
     messageId:
       reason === 'token-revoked'
         ? 'session.revoked'
-        : inCall
-          ? 'session.loggedOutElsewhereInCall'
-          : 'session.loggedOutElsewhere',
+        : // Ended from the profile's list of sessions of another device (ASVS 7.4.5).
+          reason === 'session-ended'
+          ? 'session.endedElsewhere'
+          : inCall
+            ? 'session.loggedOutElsewhereInCall'
+            : 'session.loggedOutElsewhere',
     ...(inCall ? { duration: PERSISTENT } : {}),
     key: 'session-expired',
     desktop: true,

@@ -24,6 +24,7 @@ const ROUTES = {
   'profile-virtual-background': '/profile/virtual-background',
   'profile-notifications': '/profile/notifications',
   'profile-settings': '/profile/settings',
+  'profile-sessions': '/profile/sessions',
   'profile-recordings-backups': '/profile/recordings/backups',
   'profile-metrics': '/profile/metrics',
   'profile-announcements': '/profile/announcements',
