@@ -22,9 +22,10 @@ const STRING = /'([\w.-]+)'|"([\w.-]+)"|`([\w.-]+)(\$\{)?/g
  * Messages of locales/*.json that are not the console's, by prefix: no chunk of the console carries them.
  * `customerPage.` is the customer page's (demo/customer.html, bundled by server/http/page-bundles.ts with
  * its own messages): the console names none, so the rule above ("no area claims it: first screens")
- * would put them all in the first screens' weight.
+ * would put them all in the first screens' weight. `passwordResetMail.` is the server's (the reset mail,
+ * server/auth/reset-mail.ts).
  */
-export const NOT_THE_CONSOLE = ['customerPage.']
+export const NOT_THE_CONSOLE = ['customerPage.', 'passwordResetMail.']
 
 /** The source files under `dir`, tests aside. */
 function sourceFiles(dir) {

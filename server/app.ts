@@ -326,6 +326,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   await registerSecurityHeaders(fastify, {
     frameAncestors: options.frameAncestors ?? [],
     publicUrl: () => baseUrl,
+    consoleOrigins: options.allowedOrigins ?? [],
   })
   await registerCors(fastify, origins)
   await fastify.register(async (api) => registerApi(api, context), { prefix: '/api' })

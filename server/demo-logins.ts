@@ -28,5 +28,6 @@ export function printDemoLogins(now: number): void {
     'Other statuses: 400 without the terms checkbox, 401 wrong password, 410 while failed logins make an address wait, 429 rate limit.',
   )
   console.log('Enterprise SSO: sso@demo.test signs in at the demo identity provider (same password).')
+  console.log('Forgot password: without SMTP_URL the reset link is printed here instead of mailed.')
   console.log('Mint a claim id: POST /api/dev/claims {"email":"ana@demo.test"} → open /login/claim/{id}\n')
 }

@@ -21,6 +21,11 @@ const BY_NAME: Record<string, unknown> = {
 const FIX_UPS: Record<string, (example: Record<string, unknown>) => void> = {
   // A file belongs to a call or to an appointment, not both.
   'fileAuthorization.body': (example) => delete example.appointment,
+  // A reset link's token (32 random bytes, base64url) and a new password under the rule (12 to 128 characters).
+  'passwordResetConfirm.body': (example) => {
+    example.token = 'q5lM2v0Xx8Yb3Jt7RkP1wZcN4sHd6GfA9eUoLiTnVmE'
+    example.password = 'correct horse battery staple'
+  },
 }
 
 function fromPattern(pattern: string): string {

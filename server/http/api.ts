@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ServerContext } from '../context'
 import { setUpApi } from './api-plugin'
 import { authRoutes } from './auth-routes'
+import { passwordResetRoutes } from './password-reset-routes'
 import { twoFactorRoutes } from './two-factor-routes'
 import { sessionsRoutes } from './sessions-routes'
 import { backgroundRoutes } from './background-routes'
@@ -26,6 +27,7 @@ import { ServerError } from '../errors'
 export async function registerApi(api: FastifyInstance, context: ServerContext): Promise<void> {
   const tools = await setUpApi(api, context)
   authRoutes(api, tools)
+  passwordResetRoutes(api, tools)
   twoFactorRoutes(api, tools)
   sessionsRoutes(api, tools)
   await backgroundRoutes(api, tools)

@@ -20,6 +20,11 @@ import { liveSince } from '../routing/liveness'
 const SEGMENT_FIELDS: Record<string, ListField> = {
   id: { sql: 'g.id', type: 'text' },
   name: { sql: 'g.name', type: 'text' },
+  // `mine=true`: the segments the caller serves ($2 is their id), for a console that has no socket yet.
+  mine: {
+    sql: 'EXISTS (SELECT 1 FROM agent_segments a WHERE a.segment_id = g.id AND a.user_id = $2)',
+    type: 'boolean',
+  },
 }
 
 function userFields(): Record<string, ListField> {
@@ -59,17 +64,19 @@ export function directoryRoutes(app: FastifyInstance, { context, authed }: ApiTo
     '/segments',
     authed(async (request, { user }): Promise<Paged<Segment>> => {
       const sql = listQueryToSql(parsedQuery(request.url), SEGMENT_FIELDS, {
-        firstParam: 2,
+        firstParam: 3,
         defaultLimit: 10,
         defaultSort: 'g.name ASC, g.id ASC',
       })
+      // $2 (the caller) is always bound, read only by the `mine` filter.
+      const scope = 'g.account_id = $1 AND $2::text IS NOT NULL'
       const rows = await context.db.query<{ id: string; name: string; total: number }>(
         `SELECT g.id, g.name, count(*) OVER ()::int AS total FROM segments g
-          WHERE g.account_id = $1${sql.where} ORDER BY ${sql.orderBy} LIMIT ${sql.limit} OFFSET ${sql.skip}`,
-        [user.account_id, ...sql.params],
+          WHERE ${scope}${sql.where} ORDER BY ${sql.orderBy} LIMIT ${sql.limit} OFFSET ${sql.skip}`,
+        [user.account_id, user.id, ...sql.params],
       )
       const total =
-        rows[0]?.total ?? (await countWithoutPage('segments g', 'g.account_id = $1', sql, user.account_id))
+        rows[0]?.total ?? (await countWithoutPage('segments g', scope, sql, user.account_id, user.id))
       return toPage(
         rows.map((row) => ({ id: row.id, name: row.name })),
         total,

@@ -31,10 +31,10 @@ export function miscRoutes(app: FastifyInstance, { context, authed }: ApiTools):
         { userId: user.id, accountId: user.account_id, app: request.params.app },
         300,
       )
-      // The reference server serves the feedback widget itself.
-      return request.params.app === 'feedback'
-        ? { ssoToken, url: `${context.publicUrl()}/feedback.html` }
-        : { ssoToken }
+      // The reference server serves the feedback widget itself. Its address is relative to the server that
+      // answered: the console resolves it against the API it called, so the frame comes from the host name the
+      // agent used (127.0.0.1 or localhost) and, for a CRM page, from this server, never from PUBLIC_URL's.
+      return request.params.app === 'feedback' ? { ssoToken, url: '/feedback.html' } : { ssoToken }
     }),
   )
 

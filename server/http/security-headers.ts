@@ -63,7 +63,15 @@ export interface SecurityHeadersOptions {
   frameAncestors: readonly string[]
   /** The public URL: https there means HSTS even when a proxy ahead of the server ends TLS. */
   publicUrl: () => string
+  /**
+   * Origins whose pages run the console (`ALLOWED_ORIGINS`): they may also frame the widgets the console
+   * opens in a frame of its own (`FRAMED_WIDGET_PATH`), whatever `FRAME_ANCESTORS` says of the other pages.
+   */
+  consoleOrigins?: readonly string[]
 }
+
+/** The pages the console shows in a frame (the feedback widget): framed by every page that runs it. */
+export const FRAMED_WIDGET_PATH = /^\/feedback\.html$/
 
 /**
  * The security headers of every answer (`@fastify/helmet`): a Content-Security-Policy with no inline
@@ -110,6 +118,21 @@ export async function registerSecurityHeaders(
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     // Opening the identity provider and coming back must keep working; popups are not used.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
+  })
+  const widgetAncestors = (options.consoleOrigins ?? []).filter(
+    (origin) => origin !== '*' && !framing.includes(origin),
+  )
+  app.addHook('onSend', async (request, reply) => {
+    if (widgetAncestors.length === 0 || options.frameAncestors.includes('*')) return
+    if (!FRAMED_WIDGET_PATH.test(request.url.split('?')[0] ?? '')) return
+    const policy = reply.getHeader('content-security-policy')
+    if (typeof policy === 'string')
+      reply.header(
+        'content-security-policy',
+        policy.replace(/frame-ancestors ([^;]*)/, (_all, sources: string) =>
+          ['frame-ancestors', sources.trim(), ...widgetAncestors].join(' '),
+        ),
+      )
   })
   app.addHook('onSend', async (request, reply) => {
     if (!WASM_WORKER_PATH.test(request.url.split('?')[0] ?? '')) return

@@ -1,4 +1,4 @@
-import type { Call, InboundCall, OfferKind, Segment, Tag } from '../../src/protocol'
+import type { Call, CustomerGoneReason, InboundCall, OfferKind, Segment, Tag } from '../../src/protocol'
 import type { ServerContext } from '../context'
 import type { Queryable } from '../store/database'
 import type { CallRow } from '../store/calls'
@@ -65,6 +65,16 @@ export async function inboundView(
   }
 }
 
+/**
+ * Why the customer is out of the call for good. A grace period that ran out leaves `customer_left` with
+ * the time they went (`customerGraceOver`); a hang-up comes from a connected customer, so it has none.
+ */
+export function customerGone(call: CallRow): CustomerGoneReason | null {
+  if (call.customer_kicked) return 'kicked'
+  if (!call.customer_left) return null
+  return call.customer_disconnected_at ? 'timeout' : 'hangup'
+}
+
 async function tagsOf(db: Queryable, call: CallRow): Promise<{ tags: Tag[]; mandatory: boolean }> {
   const tags = await db.query<Tag>(
     `SELECT id AS "_id", name, label FROM tags
@@ -123,5 +133,6 @@ export async function callView(
     messages,
     customerConnected: call.customer_connected && !call.customer_kicked && !call.customer_left,
     customerPermissions: call.customer_permissions,
+    customerGone: customerGone(call),
   }
 }

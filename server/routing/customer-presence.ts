@@ -92,7 +92,7 @@ export async function customerGraceOver(context: ServerContext, callId: string):
   const now = context.clock.now()
   const call = await context.db.transaction(async (tx) => {
     const row = await lockCall(tx, callId)
-    if (!row || row.customer_connected || !row.customer_disconnected_at) return null
+    if (!row || row.customer_connected || row.customer_left || !row.customer_disconnected_at) return null
     if (now - row.customer_disconnected_at.getTime() < context.timers.customerGraceMs - 50) return null
     return row
   })
@@ -100,11 +100,10 @@ export async function customerGraceOver(context: ServerContext, callId: string):
   if (call.status === 'queued' || call.status === 'ringing')
     await abandonQueuedCall(context, callId, 'abandoned')
   else if (call.status === 'active') {
-    // Told once: the call stays for the agent to finish, with nobody left to wait for.
-    await context.db.query(
-      'UPDATE calls SET customer_disconnected_at = NULL, customer_left = true WHERE id = $1',
-      [callId],
-    )
+    // Told once: the call stays for the agent to finish, with nobody left to wait for. The time they
+    // went stays: with `customer_left` it tells a timeout from a hang-up (an agent away now learns it
+    // from `rejoin`, see `customerGone`).
+    await context.db.query('UPDATE calls SET customer_left = true WHERE id = $1', [callId])
     context.io.to(rooms.room(callId)).emit('customer:timeout', { callId, name: call.customer_name })
   }
 }

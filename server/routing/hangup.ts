@@ -143,9 +143,11 @@ export async function customerLeavesCall(context: ServerContext, callId: string)
   const call = await context.db.transaction(async (tx) => {
     const row = await lockCall(tx, callId)
     if (!row || row.status !== 'active' || row.customer_left) return null
-    await tx.query('UPDATE calls SET customer_left = true, customer_connected = false WHERE id = $1', [
-      callId,
-    ])
+    // No disconnection time: `customer_left` alone says they hung up (see call-view.ts `customerGone`).
+    await tx.query(
+      'UPDATE calls SET customer_left = true, customer_connected = false, customer_disconnected_at = NULL WHERE id = $1',
+      [callId],
+    )
     await leaveRoom(tx, callId, callCustomerPeerId(callId), now)
     return row
   })

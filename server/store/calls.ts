@@ -14,6 +14,7 @@ export interface CallRow {
   customer_session_id: string
   customer_name: string
   customer_connected: boolean
+  /** When the customer's last socket went; kept once their grace ran out (with `customer_left`). */
   customer_disconnected_at: Date | null
   /** The process holding the customer's socket (migration 005). */
   customer_node_id: string | null

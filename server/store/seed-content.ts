@@ -234,7 +234,8 @@ export const SUPPORT_AGENT_FORM: FormDefinition = [
 export const CONSULTATION_FORM: FormDefinition = [
   { name: 'name', label: 'Full name', type: 'text', required: true, maxLength: 100 },
   { name: 'email', label: 'Email', type: 'email', required: true },
-  { name: 'phone', label: 'Phone', type: 'tel', required: false, pattern: '^[+0-9 ()-]{6,20}$' },
+  // Escaped for the `v` flag browsers compile `pattern` with: there `(`, `)` and `-` in a class must be.
+  { name: 'phone', label: 'Phone', type: 'tel', required: false, pattern: '^[+0-9 \\(\\)\\-]{6,20}$' },
   {
     name: 'reason',
     label: 'Reason',

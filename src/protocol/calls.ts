@@ -81,6 +81,11 @@ export const InboundCallSchema = v.object({
 /** A ringing call. */
 export type InboundCall = v.InferOutput<typeof InboundCallSchema>
 
+/** Why a call's customer is out of it for good (`Call.customerGone`). */
+export const CUSTOMER_GONE_REASONS = ['hangup', 'timeout', 'kicked'] as const
+/** A reason the customer is gone. */
+export type CustomerGoneReason = (typeof CUSTOMER_GONE_REASONS)[number]
+
 /**
  * A call the agent is in: payload of `join` and `rejoin` (SPEC §3 "Call"). Holds everything the call
  * panel shows, the media tokens and the peers to connect to.
@@ -121,6 +126,12 @@ export const CallSchema = v.object({
   customerConnected: v.boolean(),
   /** The customer denied camera or microphone (last report). */
   customerPermissions: v.nullable(v.object({ camera: v.boolean(), microphone: v.boolean() })),
+  /**
+   * Why the customer is out of the call for good, or null while they are in it or may come back: they
+   * hung up, their grace period ran out (`customer:timeout`), or the agent removed them. A `rejoin` says
+   * so even when the event itself went out while the agent was away.
+   */
+  customerGone: v.nullable(v.picklist(CUSTOMER_GONE_REASONS)),
 })
 /** A joined call. */
 export type Call = v.InferOutput<typeof CallSchema>

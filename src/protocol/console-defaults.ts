@@ -91,6 +91,7 @@ const CALL_DEFAULTS: readonly FieldDefault[] = [
   { path: 'messages', value: [] },
   { path: 'customerConnected', value: true },
   { path: 'customerPermissions', value: null },
+  { path: 'customerGone', value: null },
 ]
 
 /**

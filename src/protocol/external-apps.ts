@@ -2,7 +2,8 @@ import * as v from 'valibot'
 
 /**
  * Response of `GET /external-apps/{app}/sso`: a short-lived token for the feedback widget, and (our
- * extension) where the app's widget is served; the console opens it with the token.
+ * extension) where the app's widget is served; the console opens it with the token. A relative `url`
+ * (the reference server's `/feedback.html`) is resolved against the API's own URL, not the host page's.
  */
 export const ExternalAppSsoResponseSchema = v.object({
   ssoToken: v.string(),

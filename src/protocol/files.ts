@@ -66,6 +66,23 @@ export const PREVIEWABLE_TYPES: readonly string[] = Object.freeze([
   'video/ogg',
 ])
 
+/**
+ * Plain-text types the console shows as text (issue 69): read as UTF-8 into a text node, never parsed or
+ * rendered, so even markup inside shows as characters. HTML, SVG and XML are not here: those stay
+ * download-only, as everything a browser could run.
+ */
+export const TEXT_PREVIEW_TYPES: readonly string[] = Object.freeze([
+  'text/plain',
+  'text/csv',
+  'text/markdown',
+  'text/x-markdown',
+  'text/x-log',
+  'application/json',
+])
+
+/** Extensions of plain text shown as text when the sender named no type (a `.log` usually has none). */
+export const TEXT_PREVIEW_EXTENSIONS: readonly string[] = Object.freeze(['txt', 'log', 'csv', 'md', 'json'])
+
 /** The type of bytes nobody vouched for. */
 export const UNKNOWN_TYPE = 'application/octet-stream'
 
@@ -85,6 +102,22 @@ export function isSaveableType(type: string): boolean {
 /** Whether a file of this type may be shown inline. */
 export function isPreviewableType(type: string): boolean {
   return PREVIEWABLE_TYPES.includes(normalizeType(type))
+}
+
+/**
+ * Whether a file may be shown as text: a plain-text type, or no known type (`application/octet-stream`)
+ * with a plain-text extension. A text type never wins over a declared other type (a `.txt` sent as
+ * `text/html` is not shown).
+ *
+ * @example
+ * isTextPreviewable('application/octet-stream', 'server.log') // true
+ * isTextPreviewable('text/html', 'notes.txt') // false
+ */
+export function isTextPreviewable(type: string, name: string): boolean {
+  const bare = normalizeType(type)
+  if (TEXT_PREVIEW_TYPES.includes(bare)) return true
+  const extension = /\.([a-z0-9]{1,16})$/i.exec(name)?.[1]?.toLowerCase()
+  return bare === UNKNOWN_TYPE && extension !== undefined && TEXT_PREVIEW_EXTENSIONS.includes(extension)
 }
 
 // Control characters, bidi overrides and isolates (a name that reads "gnp.exe" backwards), path separators.

@@ -65,6 +65,12 @@ import {
   RecordingBackupsResponseSchema,
 } from './recording-backups'
 import { ActiveSessionsSchema, EndedSessionsSchema } from './sessions'
+import {
+  PasswordResetAcceptedSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetInfoSchema,
+  PasswordResetRequestSchema,
+} from './password-reset'
 
 /**
  * Every HTTP call of SPEC §7 (and our extensions) in one table: method, path pattern (relative to the
@@ -116,6 +122,29 @@ export const HTTP_API = {
     auth: false,
     body: SsoRequestSchema,
     response: SsoResponseSchema,
+  },
+  /** Whether the login offers reset by email (false: production without a mail server). */
+  passwordResetInfo: {
+    method: 'GET',
+    path: '/auth/password-reset',
+    auth: false,
+    response: PasswordResetInfoSchema,
+  },
+  /** Sends a reset link if an account has the email; 202 and the same body either way; 429 when throttled. */
+  passwordReset: {
+    method: 'POST',
+    path: '/auth/password-reset',
+    auth: false,
+    body: PasswordResetRequestSchema,
+    response: PasswordResetAcceptedSchema,
+  },
+  /** Sets the new password and ends every session of the user; 410 `invalid-token`, 400 `weak-password`. */
+  passwordResetConfirm: {
+    method: 'POST',
+    path: '/auth/password-reset/confirm',
+    auth: false,
+    body: PasswordResetConfirmSchema,
+    response: OkSchema,
   },
   /** The caller's own live sessions (ASVS 7.4.5), newest first, `current` on the caller's. */
   sessions: { method: 'GET', path: '/auth/sessions', auth: true, response: ActiveSessionsSchema },

@@ -15,6 +15,10 @@ export const HTTP_PATHS = {
   claims: '/auth/claims',
   /** Start enterprise SSO (extension). */
   sso: '/auth/sso',
+  /** No login: whether reset by email is offered (GET); ask for a reset link (POST). */
+  passwordReset: '/auth/password-reset',
+  /** No login: set a new password with a reset link's token. */
+  passwordResetConfirm: '/auth/password-reset/confirm',
   /** The caller's live sessions (ASVS 7.4.5); one ended by id; all but the caller's own ended. */
   sessions: '/auth/sessions',
   session: (id: string) => `/auth/sessions/${encodeURIComponent(id)}`,

@@ -29,7 +29,8 @@ export interface HttpClientOptions {
   renew: () => Promise<string>
   /**
    * Whether a token is known to be expired or about to be: it is renewed before the call, which the server
-   * would refuse (a 401 round trip, and a failed request in the browser's console). Unknown → false.
+   * would refuse (a 401 round trip, and a failed request in the browser's console). Unknown → false. An
+   * empty token (a session restored after a reload) is always renewed first.
    */
   expiresSoon?: (token: string) => boolean
   /** Called when a renewal fails: the http-error event of SPEC §7. */
@@ -119,8 +120,8 @@ function toHttpError(failure: unknown): HttpError {
 }
 
 /**
- * Makes the HTTP client: bearer token on every call but the auth ones; a token known to be expiring is
- * renewed first; a 401 renews the token and retries; a 429 waits 1 s, renews and retries. Any number of
+ * Makes the HTTP client: bearer token on every call but the auth ones; a missing token or one known to
+ * be expiring is renewed first, and calls made during a renewal wait for it; a 401 renews the token and retries; a 429 waits 1 s, renews and retries. Any number of
  * concurrent 401s make one renewal.
  *
  * @example
@@ -173,7 +174,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const auth = request.auth ?? true
     const url = joinUrl(options.baseUrl(), path) + queryString(request.query)
     let token = auth ? options.accessToken() : null
-    if (token !== null && options.expiresSoon?.(token)) token = await renewOnce()
+    // A renewal under way replaces the token: this call waits for it rather than send one that is going.
+    if (token !== null && renewing) token = await renewing
+    // No token yet (a reload: it is never stored) or one at its end: renewed first, once for every
+    // call that starts meanwhile, so that the server refuses none of them (issue 69: 16 × 401 a reload).
+    else if (token === '' || (token !== null && options.expiresSoon?.(token))) token = await renewOnce()
     let renewedAfter401 = false
     for (let rateLimited = 0; ;) {
       try {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
 import { axeFailures, type AxeFinding } from './support/axe'
+import { oneHeadingOne } from './support/headings'
 import { chooseOption, consoleSettled, customerCalls, inConsole, passStartup } from './support/console-page'
 import { freshWorld } from './support/world'
 
@@ -41,7 +42,7 @@ async function walk(page: Page, server: string): Promise<Record<string, AxeFindi
   const report: Record<string, AxeFinding[]> = {}
   const check = async (screen: string) => {
     await consoleSettled(page)
-    report[screen] = await axeFailures(page)
+    report[screen] = [...(await axeFailures(page)), ...(await oneHeadingOne(page))]
   }
 
   await page.goto(server)
@@ -107,7 +108,7 @@ async function walk(page: Page, server: string): Promise<Record<string, AxeFindi
 async function walkCall(page: Page, report: Record<string, AxeFinding[]>): Promise<void> {
   const check = async (screen: string) => {
     await consoleSettled(page)
-    report[screen] = await axeFailures(page)
+    report[screen] = [...(await axeFailures(page)), ...(await oneHeadingOne(page))]
   }
   await page.locator(inConsole('dialog.inbound-modal[open]')).waitFor()
   await check('ringing')

@@ -91,12 +91,13 @@ describe('the calendar: book, see, reschedule, cancel and join', () => {
     // Book an appointment for a customer through the drawer.
     await agent.click(inConsole('.shell-header .header-actions button:has-text("Schedule")'))
     await agent.locator(inConsole('.schedule-drawer[open] .service-select')).waitFor()
-    await choose(agent, '.schedule-drawer .service-select', 'Video consultation')
+    await agent.selectOption(inConsole('.schedule-drawer .service-select'), { label: 'Video consultation' })
     const bookedDay = await pickFirstSlot(agent)
     await agent.fill(inConsole('.schedule-drawer #schedule-name input'), 'Paula Playwright')
     await agent.fill(inConsole('.schedule-drawer #schedule-email input'), 'paula@example.com')
     await choose(agent, '.schedule-drawer #schedule-reason', 'Claim')
-    await choose(agent, '.schedule-drawer .referrer-select', 'http')
+    // A native select (its label a real <label for>): the first link, after the empty line.
+    await agent.selectOption(inConsole('.schedule-drawer .referrer-select'), { index: 1 })
     await agent.screenshot({ path: join(SHOTS, 'calendar-schedule-drawer.png') })
     // The confirmation lives 7 s: watched for from before the click.
     await Promise.all([

@@ -85,6 +85,48 @@ const fileRow = (page: Page, name: string, state?: string) =>
     .locator(inConsole(state ? `.file-item[data-state="${state}"]` : '.file-item'))
     .filter({ has: page.locator('.file-name', { hasText: name }) })
 
+/**
+ * Waits for `what`, and when it times out says what each side saw: the agent's rows and channel, the
+ * customer's files and channels, and the last lines both pages logged (`logs`).
+ */
+async function seen<T>(what: Promise<T>, agent: Page, customer: Page, logs: string[]): Promise<T> {
+  try {
+    return await what
+  } catch (error) {
+    const saw = {
+      rows: await agent
+        .locator(inConsole('.file-item'))
+        .evaluateAll((rows) =>
+          rows.map(
+            (row) =>
+              `${row.querySelector('.file-name')?.textContent}: ${(row as HTMLElement).dataset.state} ${row.querySelector('.transfer-bytes')?.textContent ?? ''} ${row.querySelector('.file-error')?.textContent ?? ''}`,
+          ),
+        ),
+      phase: await agent
+        .locator(inConsole('.beamport-state'))
+        .getAttribute('data-phase')
+        .catch(() => null),
+      customer: await customer.evaluate(() => ({
+        screen: window.customerState.screen,
+        channels: window.customerState.channels,
+        files: window.customerState.files.map((file) => JSON.stringify(file)),
+      })),
+    }
+    throw new Error(
+      `${(error as Error).message}\nseen: ${JSON.stringify(saw)}\nlogs:\n${logs.slice(-40).join('\n')}`,
+      { cause: error },
+    )
+  }
+}
+
+/** Keeps what two pages log, each line named by its page, for a failure to show. */
+function pageLogs(pages: Record<string, Page>): string[] {
+  const logs: string[] = []
+  for (const [who, page] of Object.entries(pages))
+    page.on('console', (message) => logs.push(`${who}: ${message.text()}`.slice(0, 300)))
+  return logs
+}
+
 /** What the server keeps for a call (dev endpoint): its saved files. */
 async function savedFiles(server: RunningServer, callId: string): Promise<SavedFile[]> {
   const response = await fetch(`${server.url}/api/dev/calls/${callId}`)
@@ -109,6 +151,7 @@ describe('files and screen captures in a call, peer to peer', () => {
     const { page: a } = agent
     const { page: c } = customer
     const callId = await c.evaluate(() => window.customerState.callId as string)
+    const logs = pageLogs({ agent: a, customer: c })
     await connectView(a, c, 'fileshare')
 
     // The customer sends a 5 MiB document and a PNG.
@@ -118,8 +161,8 @@ describe('files and screen captures in a call, peer to peer', () => {
       { name: 'contract.pdf', mimeType: 'application/pdf', buffer: contract },
       { name: 'photo.png', mimeType: 'image/png', buffer: photo },
     ])
-    await fileRow(a, 'contract.pdf', 'received').waitFor({ timeout: 60_000 })
-    await fileRow(a, 'photo.png', 'received').waitFor({ timeout: 30_000 })
+    await seen(fileRow(a, 'contract.pdf', 'received').waitFor({ timeout: 60_000 }), a, c, logs)
+    await seen(fileRow(a, 'photo.png', 'received').waitFor({ timeout: 30_000 }), a, c, logs)
 
     // The agent previews the PNG: decoded in the page, full size.
     await fileRow(a, 'photo.png').locator('.file-preview').click()

@@ -11,7 +11,9 @@ import { extname, join, normalize } from 'node:path'
 import { promisify } from 'node:util'
 import { build } from 'esbuild'
 import type { Browser, Page } from 'playwright-core'
+import { DEMO_PASSWORD } from '../../server/store/seed-content'
 import { collectErrors, launchBrowser } from './support/browser'
+import { startServer } from './support/server'
 import { npmIn, npmPack, writeHostProject } from './support/scratch-project'
 
 const ELEMENTS = ['agent-console', 'agent-login', 'agent-status', 'agent-call-panel', 'agent-calendar']
@@ -21,21 +23,27 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 }
 
-/** A page that hosts <agent-login> and loads `script`. */
-const hostPage = (script: string) =>
+/** A page that hosts <agent-login> (with `attributes`) and loads `script`. */
+const hostPage = (script: string, attributes = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>` +
   `<link rel="icon" href="data:,"></head>` +
-  `<body><div id="host"></div><agent-login lang="en"></agent-login><script type="module" src="${script}"></script></body></html>`
+  `<body><div id="host"></div><agent-login lang="en"${attributes}></agent-login><script type="module" src="${script}"></script></body></html>`
 
-/** Serves the host's bundle under /app/ and the installed package's cdn build under /cdn/. */
-function serve(routes: Record<string, string>, pages: Record<string, string>): Promise<Server> {
+/** Serves the host's bundle under /app/ and the installed package's cdn build under /cdn/ (and `extra` pages). */
+function serve(
+  routes: Record<string, string>,
+  fixed: Record<string, string>,
+  extra: Record<string, string> = {},
+): Promise<Server> {
+  const pages = (path: string) => fixed[path] ?? extra[path]
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname)
     const send = (status: number, body: string | Buffer, type = 'text/plain') => {
       response.writeHead(status, { 'content-type': type })
       response.end(body)
     }
-    if (pages[path]) return send(200, pages[path], 'text/html')
+    const page = pages(path)
+    if (page) return send(200, page, 'text/html')
     const prefix = Object.keys(routes).find((candidate) => path.startsWith(candidate))
     if (!prefix) return send(404, 'not found')
     const root = routes[prefix]!
@@ -99,6 +107,8 @@ describe('the published package', () => {
   let server: Server
   let base: string
   let browser: Browser
+  /** Pages the tests add to the host's server (a page that needs the reference server's address). */
+  const extraPages: Record<string, string> = {}
 
   before(
     async () => {
@@ -135,6 +145,7 @@ describe('the published package', () => {
       server = await serve(
         { '/app/': join(host, 'out'), '/cdn/': join(host, 'node_modules/agent-console/dist/cdn') },
         { '/npm.html': hostPage('/app/main.js'), '/cdn.html': hostPage('/cdn/agent-login.js') },
+        extraPages,
       )
       const address = server.address()
       assert.ok(address && typeof address === 'object')
@@ -224,6 +235,40 @@ describe('the published package', () => {
       )
       assert.match(renderers[0]!.version, /^19\./)
       assert.deepEqual(errors, [])
+    },
+  )
+
+  it(
+    'signs in from the npm build bundled by esbuild: the email suggestion works, nothing uncaught',
+    { timeout: 180_000 },
+    async () => {
+      // The reference server on its own origin, the host's page allowed (CORS), as a bundled React host runs it.
+      const api = await startServer({ ALLOWED_ORIGINS: base })
+      try {
+        extraPages['/signin.html'] = hostPage('/app/main.js', ` api-url="${api.url}/api"`)
+        const page = await browser.newPage({ locale: 'en-US' })
+        const errors = collectErrors(page)
+        try {
+          await page.goto(`${base}/signin.html`)
+          const login = page.locator('agent-login')
+          const email = login.getByLabel('Email')
+          await email.waitFor({ state: 'visible', timeout: 15_000 })
+          // Leaving the field loads the CommonJS spell checker through the host's bundle (its lazy chunk).
+          await email.fill('ana@gmial.com')
+          await email.press('Tab')
+          await login.getByText('Did you mean ana@gmail.com?').waitFor({ timeout: 10_000 })
+          await email.fill('ana@demo.test')
+          await page.fill('agent-login input[name=password]', DEMO_PASSWORD)
+          await page.check('agent-login input[name=agreement]')
+          await page.click('agent-login button[type=submit]')
+          await page.locator('agent-login .signed-in').waitFor({ timeout: 30_000 })
+          assert.deepEqual(errors, [])
+        } finally {
+          await page.close()
+        }
+      } finally {
+        await api.stop()
+      }
     },
   )
 

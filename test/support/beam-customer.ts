@@ -22,6 +22,8 @@ export class BeamCustomer {
   refuse = false
   /** While set, bytes this side sends (and what follows them) wait here: the file stays `receiving`. */
   #held: { send: () => void; bytes: number; text: boolean }[] | null = null
+  /** While holding, whether control messages wait too (an answer to the console's offer never comes). */
+  #holdText = false
   readonly #lowListeners = new Set<() => void>()
   readonly #peers = new Map<Channel, SimplePeer.Instance>()
   readonly #exchanges = new Map<Channel, FileExchange>()
@@ -88,7 +90,7 @@ export class BeamCustomer {
     const send = (data: string | ArrayBuffer | ArrayBufferView<ArrayBuffer>) => {
       // Text waits too once bytes wait: the order of the channel is kept.
       if (typeof data === 'string' || data instanceof ArrayBuffer) {
-        if (this.#held?.length)
+        if (this.#held && (this.#held.length > 0 || this.#holdText))
           this.#held.push({ send: () => real.send(data as never), bytes: 0, text: true })
         else real.send(data as never)
         return
@@ -124,15 +126,39 @@ export class BeamCustomer {
     }
   }
 
-  /** Holds the bytes this side sends (the control messages still go). */
-  hold(): void {
+  /**
+   * Holds the bytes this side sends (the control messages still go, unless `text`: then its answers to
+   * the console wait too, as on a link that carries nothing).
+   */
+  hold(options: { text?: boolean } = {}): void {
     this.#held ??= []
+    this.#holdText = options.text ?? false
+  }
+
+  /** Binary frames held now. */
+  get heldFrames(): number {
+    return (this.#held ?? []).filter((item) => !item.text).length
+  }
+
+  /**
+   * Lets the first `frames` held binary frames (and the control messages queued before them) go, and
+   * keeps holding the rest: a slow link, whose queue never drains.
+   */
+  releaseSome(frames: number): void {
+    const held = this.#held ?? []
+    let sent = 0
+    while (held.length > 0 && (held[0]?.text || sent < frames)) {
+      const item = held.shift() as { send: () => void; text: boolean }
+      if (!item.text) sent += 1
+      item.send()
+    }
   }
 
   /** Sends the held bytes, and stops holding. */
   release(): void {
     const held = this.#held ?? []
     this.#held = null
+    this.#holdText = false
     for (const item of held) item.send()
     for (const listener of [...this.#lowListeners]) listener()
   }
@@ -141,6 +167,7 @@ export class BeamCustomer {
   dropHeldBytes(): void {
     const held = this.#held ?? []
     this.#held = null
+    this.#holdText = false
     for (const item of held) if (item.text) item.send()
     for (const listener of [...this.#lowListeners]) listener()
   }

@@ -85,6 +85,7 @@ export function joinedCall(overrides: Partial<Call> = {}, base: InboundCall = in
     messages: [],
     customerConnected: true,
     customerPermissions: null,
+    customerGone: null,
     ...overrides,
   }
 }

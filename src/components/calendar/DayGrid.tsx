@@ -14,6 +14,7 @@ import { eventContentRenderer } from './appointment-event'
 import { useEventSync } from './useEventSync'
 import { useEventLabels } from './useEventLabels'
 import { useNow } from './useNow'
+import { useAppointmentReveal } from './useAppointmentReveal'
 
 /**
  * Below this height (px) an appointment is drawn on one line, its badge whole: two lines of the event's
@@ -54,11 +55,13 @@ function timeOfDayNow(timeZone: string) {
 export function DayGrid({ date, timeZone, appointments, onOpen }: DayGridProps) {
   const locale = useIntl().locale
   const calendar = useRef<FullCalendar>(null)
+  const gridElement = useRef<HTMLDivElement>(null)
   // Later days are reached with `gotoDate`; the first one only starts the view.
   const [firstDate] = useState(date)
   const now = useNow(DIM_REFRESH_MS)
   const labels = useEventLabels(timeZone)
   useEventSync(calendar, appointments, now)
+  useAppointmentReveal(gridElement, date)
   // Stable: a new function per render would make FullCalendar re-process its options. Per grid, so
   // two grids never share (and steal each other's) content nodes.
   const content = useMemo(() => eventContentRenderer(labels), [labels])
@@ -120,5 +123,9 @@ export function DayGrid({ date, timeZone, appointments, onOpen }: DayGridProps) 
     ),
     [locale, timeZone, firstDate, content, click],
   )
-  return <div className="day-grid">{grid}</div>
+  return (
+    <div ref={gridElement} className="day-grid">
+      {grid}
+    </div>
+  )
 }

@@ -24,20 +24,18 @@ import { $scheduleErrors, isScheduleValid, submitSchedule } from '../../stores/c
 import type { MessageId } from '../../stores/app/i18n'
 import { DynamicForm } from '../forms/DynamicForm'
 import { focusFirstProblem } from '../forms/focus-first-problem'
-import { steadyPopup } from '../common/steady-popup'
 import { useOverlayOpen } from '../common/useOverlayOpen'
 import { useShadowStyles } from '../root/useShadowStyles'
 import { MonthPicker } from './MonthPicker'
 import { SlotPicker } from './SlotPicker'
 import { ScheduleProblems } from './ScheduleProblems'
+import { SelectField } from './SelectField'
+import { useFocusOnOpen } from './useFocusOnOpen'
+import { controlStyles } from '../common/controls.styles'
 import { TimeZoneSelect } from './TimeZoneSelect'
 import { scheduleStyles } from './schedule.styles'
 import '@shoelace-style/shoelace/dist/components/drawer/drawer.js'
-import '@shoelace-style/shoelace/dist/components/select/select.js'
-import '@shoelace-style/shoelace/dist/components/option/option.js'
 import '@shoelace-style/shoelace/dist/components/button/button.js'
-
-const selectValue = (event: Event) => (event.target as HTMLSelectElement).value
 
 /**
  * The create or reschedule drawer (SPEC §2): calendar, customer time zone, month, day and hour, the
@@ -45,7 +43,7 @@ const selectValue = (event: Event) => (event.target as HTMLSelectElement).value
  */
 export function ScheduleDrawer() {
   const intl = useIntl()
-  useShadowStyles(scheduleStyles)
+  useShadowStyles(controlStyles, scheduleStyles)
   const drawer = useStore($scheduleDrawer)
   const form = useStore($scheduleForm)
   const errors = useStore($scheduleErrors)
@@ -59,6 +57,7 @@ export function ScheduleDrawer() {
   const overlay = useOverlayOpen(drawer.open ? drawer : null, closeScheduleDrawer)
   const creating = drawer.mode === 'create'
   const formElement = useRef<HTMLFormElement>(null)
+  const onInitialFocus = useFocusOnOpen(formElement, overlay.open)
   // Each refusal for invalid choices, so the agent is taken to the first problem once it is drawn.
   const [refusals, setRefusals] = useState(0)
   useEffect(() => {
@@ -75,7 +74,6 @@ export function ScheduleDrawer() {
       : errors.hour
         ? t('calendar.schedule.errors.hour')
         : undefined
-  const referrerIndex = referrers.data.findIndex((item) => item.url === form.referrer)
   return (
     <sl-drawer
       className="schedule-drawer"
@@ -83,6 +81,7 @@ export function ScheduleDrawer() {
       open={overlay.open}
       onsl-hide={overlay.onHide}
       onsl-after-hide={overlay.onAfterHide}
+      onsl-initial-focus={onInitialFocus}
     >
       {drawer.open && (
         <form
@@ -105,23 +104,16 @@ export function ScheduleDrawer() {
           )}
           {creating && <ScheduleProblems service={form.service} />}
           {creating && (
-            <sl-select
-              {...steadyPopup}
+            <SelectField
+              id="schedule-service"
               className="service-select"
-              label={t('calendar.schedule.service')}
-              value={form.service ?? ''}
-              required
+              labelId="calendar.schedule.service"
+              choices={services.data.map((service) => ({ value: service.id, label: service.title }))}
+              value={form.service}
               disabled={form.busy}
-              helpText={errors.service ? t('calendar.schedule.errors.service') : ''}
-              aria-invalid={errors.service ? 'true' : undefined}
-              onsl-change={(event) => chooseService(selectValue(event))}
-            >
-              {services.data.map((service) => (
-                <sl-option key={service.id} value={service.id}>
-                  {service.title}
-                </sl-option>
-              ))}
-            </sl-select>
+              error={errors.service ? t('calendar.schedule.errors.service') : undefined}
+              onChange={(service) => service && chooseService(service)}
+            />
           )}
           <TimeZoneSelect
             id="schedule-time-zone"
@@ -149,26 +141,16 @@ export function ScheduleDrawer() {
             </section>
           )}
           {creating && (
-            <sl-select
-              {...steadyPopup}
+            <SelectField
+              id="schedule-referrer"
               className="referrer-select"
-              label={t('calendar.schedule.referrer')}
-              value={referrerIndex >= 0 ? `link-${referrerIndex}` : ''}
-              required
+              labelId="calendar.schedule.referrer"
+              choices={referrers.data.map(({ url }) => ({ value: url, label: url }))}
+              value={form.referrer}
               disabled={form.busy}
-              helpText={errors.referrer ? t('calendar.schedule.errors.referrer') : ''}
-              aria-invalid={errors.referrer ? 'true' : undefined}
-              onsl-change={(event) => {
-                const index = Number(selectValue(event).replace('link-', ''))
-                chooseReferrer(referrers.data[index]?.url ?? null)
-              }}
-            >
-              {referrers.data.map((referrer, index) => (
-                <sl-option key={referrer.url} value={`link-${index}`}>
-                  {referrer.url}
-                </sl-option>
-              ))}
-            </sl-select>
+              error={errors.referrer ? t('calendar.schedule.errors.referrer') : undefined}
+              onChange={chooseReferrer}
+            />
           )}
         </form>
       )}

@@ -8,6 +8,8 @@ export interface EventLabels {
   type: Record<Appointment['type'], string>
   /** Formats the start–end range in the grid's zone. */
   range: (start: number, end: number) => string
+  /** The mark of an appointment whose end is past. */
+  ended: string
 }
 
 /**
@@ -41,12 +43,15 @@ function span(className: string, text: string): HTMLSpanElement {
 
 /**
  * The inside of an event, built as plain DOM (no React portal per event: a busy day has hundreds):
- * time range, title, and status and type badges.
+ * time range, title, status and type badges, and the "ended" mark, which shows only while the event
+ * has the `is-past` class (the minute tick changes only the class, not this cached content).
  */
 export function renderEventContent(arg: EventContentArg, labels: EventLabels): { domNodes: Node[] } {
   const appointment = arg.event.extendedProps.appointment as Appointment
   const box = document.createElement('div')
   box.className = 'appointment-body'
+  // What the grid finds the event by, to take the focus to it (a booked appointment).
+  box.dataset.appointment = appointment.id
   const range = labels.range(Date.parse(appointment.startAt), Date.parse(appointment.endAt))
   box.append(span('appointment-time', range), span('appointment-title', appointment.title))
   const badges = document.createElement('span')
@@ -60,6 +65,7 @@ export function renderEventContent(arg: EventContentArg, labels: EventLabels): {
     badges.append(
       span(`appointment-badge badge-type badge-${appointment.type}`, labels.type[appointment.type]),
     )
+  badges.append(span('appointment-ended', labels.ended))
   box.append(badges)
   return { domNodes: [box] }
 }

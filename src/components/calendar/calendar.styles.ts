@@ -115,9 +115,29 @@ export const calendarStyles = css`
     border-width: 1px 1px 1px 4px;
     cursor: default;
   }
-  /* Past appointments fade their colour band, never their text (faded text would not read). */
+  /*
+   * Past appointments are dimmed (SPEC §4): a grey band and a muted block, their text a step lighter and
+   * marked "Ended". Never by opacity: faded text would fall below 4.5:1 on the muted block.
+   */
   .calendar-area .fc .is-past {
     border-left-color: var(--sl-color-neutral-300);
+  }
+  .calendar-area .fc .appointment.is-past:not(.type-blocked) {
+    background: var(--sl-color-neutral-100);
+  }
+  .calendar-area .fc .is-past .appointment-title {
+    font-weight: var(--sl-font-weight-normal);
+    color: var(--sl-color-neutral-700);
+  }
+  .calendar-area .fc .is-past .appointment-time {
+    color: var(--sl-color-neutral-600);
+  }
+  .calendar-area .appointment-ended {
+    display: none;
+    color: var(--sl-color-neutral-700);
+  }
+  .calendar-area .fc .is-past .appointment-ended {
+    display: inline;
   }
   .calendar-area .appointment-body {
     display: flex;
@@ -159,7 +179,8 @@ export const calendarStyles = css`
     padding-block: 0;
     line-height: 1.15;
   }
-  .calendar-area .fc-timegrid-event-short .appointment-badge {
+  .calendar-area .fc-timegrid-event-short .appointment-badge,
+  .calendar-area .fc-timegrid-event-short .appointment-ended {
     line-height: 1.1;
   }
   .calendar-area .appointment-time {
@@ -173,7 +194,8 @@ export const calendarStyles = css`
     display: inline-flex;
     gap: var(--sl-spacing-3x-small);
   }
-  .calendar-area .appointment-badge {
+  .calendar-area .appointment-badge,
+  .calendar-area .appointment-ended {
     padding: 0 var(--sl-spacing-2x-small);
     border-radius: var(--sl-border-radius-pill);
     font-size: var(--sl-font-size-2x-small);

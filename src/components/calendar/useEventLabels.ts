@@ -21,6 +21,7 @@ export function useEventLabels(timeZone: string): EventLabels {
         blocked: intl.formatMessage({ id: 'calendar.type.blocked' }),
         external: intl.formatMessage({ id: 'calendar.type.external' }),
       },
+      ended: intl.formatMessage({ id: 'calendar.ended' }),
       range: (start, end) => {
         const key = `${start}/${end}`
         let text = ranges.get(key)

@@ -52,10 +52,16 @@ export default function CallArea() {
             <FormattedMessage id="call.area.label" values={{ kind: call.kind, name: <bdi>{title}</bdi> }} />
           </h2>
           <MediaQualityIndicator />
-          {(customer.hungUp || customer.kicked) && (
+          {(customer.hungUp || customer.kicked || customer.timedOut) && (
             <p className="customer-left" role="status">
               <FormattedMessage
-                id={customer.kicked ? 'call.customer.kickedNote' : 'call.customer.hangup'}
+                id={
+                  customer.kicked
+                    ? 'call.customer.kickedNote'
+                    : customer.hungUp
+                      ? 'call.customer.hangup'
+                      : 'call.customer.timeout'
+                }
                 values={{ name: <bdi>{customer.name}</bdi> }}
               />
             </p>

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl'
-import type { TransferItem } from '../../stores/call/files'
+import { wasCancelled, type TransferItem } from '../../stores/call/files'
 import { FileActions, type FileHandlers } from './FileActions'
 import { TransferProgress } from './TransferProgress'
 import { formatBytes } from './format-bytes'
@@ -24,6 +24,7 @@ const STATE_VARIANT: Record<TransferItem['state'], 'primary' | 'success' | 'neut
 export function FileRow({ item, handlers }: { item: TransferItem; handlers: FileHandlers }) {
   const intl = useIntl()
   const moving = item.state === 'receiving' || item.state === 'sending' || item.state === 'saving'
+  const cancelled = wasCancelled(item)
   return (
     <li className="file-item" data-state={item.state} data-direction={item.direction} data-id={item.id}>
       <sl-icon
@@ -54,8 +55,16 @@ export function FileRow({ item, handlers }: { item: TransferItem; handlers: File
         )}
         <div className="file-footer">
           <p className="file-status">
-            <sl-tag size="small" variant={STATE_VARIANT[item.state]} className="file-state">
-              <FormattedMessage id={`call.files.state.${item.state}`} />
+            {/* A cancel is the agent's (or the customer's) choice, not an error: it reads "Cancelled". */}
+            <sl-tag
+              size="small"
+              variant={cancelled ? 'neutral' : STATE_VARIANT[item.state]}
+              className="file-state"
+              data-cancelled={cancelled || undefined}
+            >
+              <FormattedMessage
+                id={cancelled ? 'call.files.state.cancelled' : `call.files.state.${item.state}`}
+              />
             </sl-tag>
             {item.savedId && (
               <sl-tag size="small" variant="success" className="file-saved">

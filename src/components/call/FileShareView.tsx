@@ -6,6 +6,7 @@ import {
   $files,
   cancelFile,
   deleteFile,
+  fileText,
   fileUrl,
   retryFile,
   saveFile,
@@ -105,6 +106,7 @@ export function FileShareView() {
       <FilePreviewDialog
         item={previewing}
         url={previewing ? fileUrl(previewing.id) : null}
+        readText={fileText}
         onClose={(closed) => setPreviewing((now) => (now === closed ? null : now))}
       />
     </div>

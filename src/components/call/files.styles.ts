@@ -196,4 +196,26 @@ export const filesStyles = css`
   .preview-audio {
     width: 100%;
   }
+  .preview-text {
+    margin: 0;
+    max-height: 70vh;
+    overflow: auto;
+    padding: var(--sl-spacing-small);
+    background: var(--sl-color-neutral-50);
+    color: var(--sl-color-neutral-900);
+    border: 1px solid var(--sl-color-neutral-200);
+    border-radius: var(--sl-border-radius-small);
+    font-family: var(--sl-font-mono);
+    font-size: var(--sl-font-size-small);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .preview-text:focus-visible {
+    outline: var(--sl-focus-ring);
+    outline-offset: var(--sl-focus-ring-offset);
+  }
+  .preview-text-note {
+    margin: 0 0 var(--sl-spacing-x-small);
+    font-size: var(--sl-font-size-small);
+  }
 `

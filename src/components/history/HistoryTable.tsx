@@ -44,8 +44,16 @@ function CallLink({ id, children }: { id: string; children: ReactNode }) {
 /** The history's rows: when, who, where, how long, how it ended, tags. */
 export function HistoryTable({ rows, busy }: { rows: CallHistoryItem[]; busy: boolean }) {
   const intl = useIntl()
+  // Each cell names its column for the narrow layout, where the rows are cards (history.styles.ts).
+  const label = (id: MessageId) => ({ 'data-label': intl.formatMessage({ id }) })
   return (
-    <div className="table-scroll">
+    // Where the table is wider than its box it scrolls there, a named region the keyboard can scroll.
+    <div
+      className="table-scroll"
+      role="region"
+      aria-label={intl.formatMessage({ id: 'history.caption' })}
+      tabIndex={0}
+    >
       <table className="data-table history-table" aria-busy={busy}>
         <caption className="visually-hidden">{intl.formatMessage({ id: 'history.caption' })}</caption>
         <thead>
@@ -67,26 +75,26 @@ export function HistoryTable({ rows, busy }: { rows: CallHistoryItem[]; busy: bo
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-call-id={row.id}>
-              <td>
+              <td {...label('history.column.date')}>
                 <FormattedDate value={row.startedAt} dateStyle="medium" timeStyle="short" />
               </td>
-              <td>
+              <td {...label('history.column.customer')}>
                 <CallLink id={row.id}>
                   <bdi>{row.customerName || '—'}</bdi>
                 </CallLink>{' '}
                 <ViaNote via={row.via} />
               </td>
-              <td>
+              <td {...label('history.column.segment')}>
                 {row.segment?.name ??
                   (row.kind === 'meeting' ? intl.formatMessage({ id: 'history.meeting' }) : '—')}
               </td>
-              <td className="duration">
+              <td className="duration" {...label('history.column.duration')}>
                 <TalkTime ms={row.durationMs} />
               </td>
-              <td>
+              <td {...label('history.column.outcome')}>
                 <OutcomeTag outcome={row.outcome} />
               </td>
-              <td>
+              <td className="tags" {...label('history.column.tags')}>
                 {row.tags.map((tag) => (
                   <span key={tag._id} className="tag">
                     {tag.label}

@@ -25,6 +25,55 @@ export const historyStyles = css`
   .table-scroll {
     overflow-x: auto;
   }
+  /* A grid item grows to its content's width unless told: the table's box stays the page's width. */
+  .history-page {
+    grid-template-columns: minmax(0, 1fr);
+  }
+  /*
+   * Narrow (a phone: at 360 px the table needed 590): each call is a card of labelled lines, and the headers
+   * a wrapped row of sort buttons above them. Nothing is wider than the screen.
+   */
+  @container (max-width: 40rem) {
+    .history-table,
+    .history-table thead,
+    .history-table tbody,
+    .history-table tr,
+    .history-table td {
+      display: block;
+    }
+    .history-table thead tr {
+      display: flex;
+      flex-wrap: wrap;
+      gap: var(--sl-spacing-2x-small) var(--sl-spacing-small);
+      padding: var(--sl-spacing-x-small) var(--sl-spacing-small);
+      background: var(--sl-color-neutral-50);
+      border-bottom: 1px solid var(--sl-color-neutral-200);
+    }
+    .history-table thead th {
+      display: block;
+      padding: 0;
+      border: 0;
+    }
+    .history-table tbody tr {
+      padding: var(--sl-spacing-x-small) 0;
+      border-bottom: 1px solid var(--sl-color-neutral-200);
+    }
+    .history-table td {
+      border: 0;
+      overflow-wrap: anywhere;
+    }
+    .history-table td:empty {
+      display: none;
+    }
+    .history-table td::before {
+      content: attr(data-label);
+      display: inline-block;
+      min-width: 7rem;
+      margin-inline-end: var(--sl-spacing-small);
+      font-weight: var(--sl-font-weight-semibold);
+      color: var(--sl-color-neutral-700);
+    }
+  }
   .filter-actions {
     display: flex;
     gap: var(--sl-spacing-x-small);

@@ -12,16 +12,19 @@ import { EmailField } from './EmailField'
 import { PasswordField } from './PasswordField'
 import { CodeField } from './CodeField'
 import { focusFirstProblem } from '../forms/focus-first-problem'
+import { ForgotPasswordLink } from './ForgotPasswordLink'
 
 interface LoginFormProps {
   /** Where the terms checkbox's link points. */
   policiesUrl: string
+  /** In `<agent-console>`, which shows the password pages itself (else they open on the server). */
+  inConsole?: boolean
 }
 
 const EMPTY: Form = { email: '', password: '', remember: false, agreement: false, otp: '' }
 
 /** Email, password (not in SSO), the 2FA code when asked, remember-me, terms and the buttons. */
-export function LoginForm({ policiesUrl }: LoginFormProps) {
+export function LoginForm({ policiesUrl, inConsole = true }: LoginFormProps) {
   const intl = useIntl()
   const state = useStore($login)
   const [form, setForm] = useState<Form>(EMPTY)
@@ -105,6 +108,7 @@ export function LoginForm({ policiesUrl }: LoginFormProps) {
           </button>
         )}
       </div>
+      {!alternative && <ForgotPasswordLink inConsole={inConsole} />}
     </form>
   )
 }

@@ -7,6 +7,7 @@ import { controlStyles } from '../common/controls.styles'
 import { loginStyles } from './login.styles'
 import { LoginForm } from './LoginForm'
 import { RedirectNotice } from './RedirectNotice'
+import { PasswordChangedNotice } from './PasswordChangedNotice'
 
 interface LoginScreenProps {
   /** A claim id (`/login/claim/{id}`): the session is claimed on load. */
@@ -46,7 +47,10 @@ export function LoginScreen({ claimId, policiesUrl, pageMain = true }: LoginScre
             <FormattedMessage id="login.claiming" />
           </p>
         ) : (
-          <LoginForm policiesUrl={policiesUrl} />
+          <>
+            <PasswordChangedNotice />
+            <LoginForm policiesUrl={policiesUrl} inConsole={pageMain} />
+          </>
         )}
       </section>
     </Frame>

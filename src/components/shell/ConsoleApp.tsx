@@ -4,6 +4,8 @@ import { $route } from '../../stores/shell/router'
 import { LoginScreen } from '../login/LoginScreen'
 import { PublicPage } from './PublicPage'
 import { Shell } from './Shell'
+import { useShadowStyles } from '../root/useShadowStyles'
+import { consoleHostStyles } from './console-host.styles'
 
 interface ConsoleAppProps {
   /** Where the login's terms link points. */
@@ -14,6 +16,7 @@ interface ConsoleAppProps {
 export function ConsoleApp({ policiesUrl }: ConsoleAppProps) {
   const screen = useStore($screen)
   const route = useStore($route)
+  useShadowStyles(consoleHostStyles)
   if (screen === 'login') return <LoginScreen claimId={route.params.id} policiesUrl={policiesUrl} />
   if (screen === 'public') return <PublicPage />
   if (screen === 'shell') return <Shell />

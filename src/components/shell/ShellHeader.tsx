@@ -21,9 +21,10 @@ export function ShellHeader({ onSchedule, onShortcuts }: ShellHeaderProps) {
   return (
     <header className="shell-header" part="header" aria-label={intl.formatMessage({ id: 'shell.header' })}>
       <div className="brand">
-        <strong>
+        {/* The screen's one h1 (every screen of the shell has one): the console's name, as it always showed. */}
+        <h1 className="brand-name">
           <FormattedMessage id="app.name" />
-        </strong>
+        </h1>
         {loaded && (
           <span className="version-tag">
             <FormattedMessage id="app.version" values={{ version: loaded }} />

@@ -41,6 +41,11 @@ export const shellStyles = css`
     align-items: baseline;
     gap: var(--sl-spacing-x-small);
   }
+  .brand-name {
+    margin: 0;
+    font-size: inherit;
+    font-weight: var(--sl-font-weight-bold);
+  }
   .version-tag {
     font-size: var(--sl-font-size-x-small);
     color: var(--sl-color-neutral-600);
@@ -135,7 +140,11 @@ export const shellStyles = css`
     margin: 0 0 var(--sl-spacing-small);
     font-size: var(--sl-font-size-large);
   }
+  /* Kept in sight when the element is taller than what shows of it (a page's margin or header above it). */
   .bottom-menu {
+    position: sticky;
+    bottom: 0;
+    z-index: 1;
     background: var(--sl-color-neutral-0);
     border-top: 1px solid var(--sl-color-neutral-200);
   }

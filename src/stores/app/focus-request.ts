@@ -3,10 +3,11 @@ import { atom } from 'nanostores'
 /**
  * Where the keyboard focus should go next, when the element that had it goes away (SPEC §2,
  * keyboard): `status`, the status menu (after Connect, a status change, or the end of a call);
- * `call`, the call's controls (after Answer). The component that owns the target takes the focus
- * once the target can hold it, then clears the request.
+ * `call`, the call's controls (after Answer); `agent-form`, the first invalid field of the call's agent
+ * form (after a hang-up it blocked). The component that owns the target takes the focus once the target
+ * can hold it, then clears the request.
  */
-export type FocusTarget = 'status' | 'call'
+export type FocusTarget = 'status' | 'call' | 'agent-form'
 
 /** The pending focus request, if any. */
 export const $focusRequest = atom<FocusTarget | null>(null)

@@ -13,6 +13,7 @@ import { api } from '../session/connection'
 import { applyAppointment } from './calendar'
 import { receiveAppointment } from './appointment'
 import { reportCalendarActivity } from './calendar-activity'
+import { revealAppointment } from './appointment-reveal'
 import { $scheduleServiceForm, loadHours } from './schedule-lists'
 import { $scheduleDrawer, $scheduleForm, closeScheduleDrawer, patchScheduleForm, slotQuery } from './schedule'
 import { notify } from '../app/toasts'
@@ -119,14 +120,18 @@ export async function submitSchedule(): Promise<boolean> {
   if (!isScheduleValid(validateSchedule())) return false
   patchScheduleForm({ busy: true })
   try {
-    if (drawer.mode === 'reschedule' && drawer.appointment) await reschedule(drawer.appointment)
-    else await book()
+    const rescheduling = drawer.mode === 'reschedule' && drawer.appointment
+    const booked = rescheduling ? null : await book()
+    if (rescheduling) await reschedule(rescheduling)
     notify({
       variant: 'success',
       messageId:
         drawer.mode === 'reschedule' ? 'calendar.schedule.rescheduled' : 'calendar.schedule.scheduled',
     })
     closeScheduleDrawer()
+    // The focus was in the drawer, now closed: it goes on to the new appointment, on its day. (A
+    // reschedule goes back to the detail drawer it was opened from.)
+    if (booked) revealAppointment(booked)
     return true
   } catch (failure) {
     const error = failureOf(failure)

@@ -7,6 +7,7 @@ import { firstBookableMonth } from '../../lib/booking-window'
 import { startOfMonth } from '../../lib/zoned-time'
 import { browserTimeZone, customerTimeZone } from './time-zones'
 import { onLogout } from '../session/logout'
+import { forgetAppointmentReveal } from './appointment-reveal'
 import {
   clearSlots,
   loadDays,
@@ -109,6 +110,7 @@ export function chooseService(service: string): void {
  */
 export function openScheduleDrawer(options: { reschedule?: Appointment } = {}): void {
   clock.clearTimeout(opening)
+  forgetAppointmentReveal()
   opening = clock.setTimeout(() => {
     const appointment = options.reschedule ?? null
     const userId = appointment?.userId ?? $calendarViewUser.get()

@@ -1,6 +1,11 @@
 import { atom, computed } from 'nanostores'
 import * as v from 'valibot'
-import type { CustomerCallEvent, CustomerDisconnect, CustomerPermissions } from '../../protocol'
+import type {
+  CustomerCallEvent,
+  CustomerDisconnect,
+  CustomerGoneReason,
+  CustomerPermissions,
+} from '../../protocol'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
 import { onCallCleanup } from './call-scope'
@@ -18,20 +23,29 @@ export interface CallCustomer {
   hungUp: boolean
   /** The agent removed them from the call. */
   kicked: boolean
+  /** They did not come back within their grace period (`customer:timeout`): the agent ends it when ready. */
+  timedOut: boolean
 }
 
-const EMPTY: CallCustomer = { name: '', connected: false, permissions: null, hungUp: false, kicked: false }
+const EMPTY: CallCustomer = {
+  name: '',
+  connected: false,
+  permissions: null,
+  hungUp: false,
+  kicked: false,
+  timedOut: false,
+}
 
 /** The customer of the active call. */
 export const $callCustomer = atom<CallCustomer>(EMPTY)
 
 /**
- * The call's customer hung up or was removed: they are not coming back, so nothing waits for their video or
- * their files any more. Never in a meeting, whose guests come and go.
+ * The call's customer hung up, was removed or timed out: they are not coming back, so nothing waits for
+ * their video or their files any more. Never in a meeting, whose guests come and go.
  */
 export const $customerGone = computed(
   [$call, $callCustomer],
-  (call, customer) => call?.kind === 'call' && (customer.hungUp || customer.kicked),
+  (call, customer) => call?.kind === 'call' && (customer.hungUp || customer.kicked || customer.timedOut),
 )
 
 /** A kick is on its way. */
@@ -59,13 +73,28 @@ function update(patch: Partial<CallCustomer>): void {
   $callCustomer.set({ ...$callCustomer.get(), ...patch })
 }
 
-/** Takes the customer's state from the join or rejoin payload. */
+/**
+ * Takes the customer's state from the join or rejoin payload. A customer gone for good (`gone`) is told
+ * as its event would have told it, unless the agent knew already: their timeout or hang-up may have been
+ * sent while the agent was away, and a `rejoin` is then the only word of it.
+ */
 export function startCustomer(
+  callId: string,
   name: string,
   connected: boolean,
   permissions: { camera: boolean; microphone: boolean } | null,
+  gone: CustomerGoneReason | null,
 ): void {
-  $callCustomer.set({ ...EMPTY, name, connected, permissions })
+  const known = $callCustomer.get()
+  $callCustomer.set({ ...EMPTY, name, connected: connected && gone === null, permissions })
+  if (gone === 'kicked') update({ kicked: true })
+  else if (gone === 'hangup') {
+    if (known.hungUp) update({ hungUp: true })
+    else customerHungUp({ callId, name })
+  } else if (gone === 'timeout') {
+    if (known.timedOut) update({ timedOut: true })
+    else customerTimedOut({ callId, name })
+  }
 }
 
 /** `customer:join`: the customer came back within the grace period. */
@@ -94,7 +123,7 @@ export function customerDisconnected(event: CustomerDisconnect): void {
 
 /** `customer:timeout`: the customer did not come back in time. */
 export function customerTimedOut(event: CustomerCallEvent): void {
-  update({ connected: false })
+  update({ connected: false, timedOut: true })
   notify({
     variant: 'warning',
     messageId: 'call.customer.timeout',

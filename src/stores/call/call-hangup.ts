@@ -3,6 +3,7 @@ import type { MeetingHangup } from '../../protocol'
 import { isNotSent, isUnanswered, SocketRequestError } from '../../services/socket'
 import { realtime } from '../session/connection'
 import { notify } from '../app/toasts'
+import { requestFocus } from '../app/focus-request'
 import { $call, $hangingUp, setHangingUp } from './call-state'
 import { endCall } from './call-end'
 import { showCallView } from './call-views'
@@ -46,6 +47,8 @@ export async function hangUp(status?: MeetingHangup['status']): Promise<HangupOu
   if (active.kind === 'call' && !formAllowsHangup()) {
     notify({ variant: 'warning', messageId: 'call.hangup.formInvalid', key: 'hangup' })
     showCallView('agent-form')
+    // The keyboard goes where the refusal is, not left on Hang up many Tabs away.
+    requestFocus('agent-form')
     return 'blocked'
   }
   setHangingUp(true)

@@ -57,7 +57,13 @@ function takeCallTools(call: Call, keepTyped: boolean): void {
   else startTags(call.tags, call.selectedTags, call.mandatoryTags)
   startComments(call.comments, { keepTyped })
   startForm(call.agentForm, call.agentFormValues, { keepTyped })
-  startCustomer(call.customerName, call.customerConnected, call.customerPermissions)
+  startCustomer(
+    call.id,
+    call.customerName,
+    call.customerConnected,
+    call.customerPermissions,
+    call.customerGone,
+  )
 }
 
 /** A reload within the save debounce left drafts: they go in again and are sent; a chat line is back in its field. */

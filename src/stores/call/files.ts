@@ -1,10 +1,19 @@
 import type { ExchangeEvents } from '../../services/transfer/file-exchange'
 import { $beamports, beamportExchange, beamportPeers } from './beamport'
 import { onCallCleanup } from './call-scope'
+import { readTextPreview, type TextPreview } from '../../services/transfer/text-preview'
 import { saveToServer } from './file-save'
 import { TransferList, type TransferItem } from './transfer-list'
 
-export { canPreview, canSave, type TransferItem } from './transfer-list'
+export {
+  canPreview,
+  canSave,
+  previewKind,
+  wasCancelled,
+  type PreviewKind,
+  type TransferItem,
+} from './transfer-list'
+export type { TextPreview } from '../../services/transfer/text-preview'
 
 const files = new TransferList()
 
@@ -73,6 +82,21 @@ export function saveFile(id: string): Promise<void> {
 /** An object URL of a file to preview or download (typed so that only images, PDF, audio and video render). */
 export function fileUrl(id: string): string | null {
   return files.url(id)
+}
+
+/**
+ * The start of a received plain-text file, read as text for the preview (the first 256 KiB); null when
+ * its bytes are gone (deleted) or cannot be read.
+ */
+export async function fileText(id: string): Promise<TextPreview | null> {
+  const blob = files.blob(id)
+  if (!blob) return null
+  try {
+    return await readTextPreview(blob)
+  } catch {
+    // The bytes behind it went away (an OPFS file removed): the dialog says it cannot be shown.
+    return null
+  }
 }
 
 // A customer gone from the channel: what was moving waits for them, then fails.

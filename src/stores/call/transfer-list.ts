@@ -4,6 +4,7 @@ import {
   UNKNOWN_TYPE,
   isPreviewableType,
   isSaveableType,
+  isTextPreviewable,
   normalizeType,
   safeFileName,
   type BeamOffer,
@@ -277,9 +278,34 @@ export class TransferList {
   }
 }
 
-/** Whether an item can be shown inline: only images, PDF, audio and video, once its bytes are here. */
+/** How an item is shown inline: its bytes as an image, PDF, audio or video, or read as plain text. */
+export type PreviewKind = 'image' | 'pdf' | 'audio' | 'video' | 'text'
+
+/**
+ * How an item can be shown inline, once its bytes are here: images, PDF, audio and video by the
+ * allow-list; plain text (by type, or by extension when no type came) as text; anything else not at all.
+ */
+export function previewKind(item: TransferItem): PreviewKind | null {
+  if (item.state !== 'received') return null
+  if (isPreviewableType(item.type)) {
+    if (item.type === 'application/pdf') return 'pdf'
+    const kind = item.type.split('/')[0]
+    return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : null
+  }
+  return isTextPreviewable(item.type, item.name) ? 'text' : null
+}
+
+/** Whether an item can be shown inline (see `previewKind`). */
 export function canPreview(item: TransferItem): boolean {
-  return item.state === 'received' && isPreviewableType(item.type)
+  return previewKind(item) !== null
+}
+
+/** Whether a failed item was stopped by a cancel (here or by the other side), not by an error. */
+export function wasCancelled(item: TransferItem): boolean {
+  return (
+    item.state === 'failed' &&
+    (item.error === FAILURES.cancelled || item.error === FAILURES['cancelled-by-peer'])
+  )
 }
 
 /** Whether an item can be saved on the server: received, of an allowed type, not saved yet. */

@@ -3,10 +3,11 @@ import { ExternalAppSsoResponseSchema, HTTP_PATHS } from '../../protocol'
 import { api } from '../session/connection'
 import { onLogout } from '../session/logout'
 import { $locale } from '../app/i18n'
+import { $config } from '../app/config'
 
 /** The external app that collects the agents' feedback. */
 export const FEEDBACK_APP = 'feedback'
-/** Where the widget lives when the server does not say (the reference server serves it there). */
+/** Where the widget lives when the server does not say (the reference server serves it there, beside its API). */
 const DEFAULT_FEEDBACK_URL = '/feedback.html'
 
 /** The feedback widget: closed, getting its token, open at a URL, or failed. */
@@ -32,7 +33,10 @@ export async function openFeedback(): Promise<void> {
       schema: ExternalAppSsoResponseSchema,
     })
     if (mine !== sequence) return
-    const widget = new URL(url ?? DEFAULT_FEEDBACK_URL, location.href)
+    // A relative address is the API server's own page: resolved against the API the console called (the host
+    // name the agent used, the console's server for a CRM page), not against the page the console sits in.
+    const apiBase = new URL($config.get().apiUrl, location.href)
+    const widget = new URL(url ?? DEFAULT_FEEDBACK_URL, apiBase)
     // Only a web page may go into the frame (never a javascript: or data: URL from a bad server).
     if (widget.protocol !== 'https:' && widget.protocol !== 'http:')
       throw new Error(`Refused ${widget.protocol}`)

@@ -23,22 +23,24 @@ export const $agentSegmentList = computed($agentSegments, (state) =>
 let sequence = 0
 
 /**
- * Loads the names of the segments the server said the agent serves (`agent:authenticated`), sorted
- * by name.
+ * Loads the segments the agent serves, sorted by name: those `agent:authenticated` named once the
+ * console is connected, else (before Connect: no socket yet) the server's own list of them (`mine=true`).
  *
  * @example
  * await loadAgentSegments()
  */
 export async function loadAgentSegments(): Promise<void> {
   const mine = ++sequence
-  const ids = $user.get()?.segments ?? []
+  const ids = $user.get()?.segments ?? null
   $agentSegments.set({ status: 'loading' })
-  if (ids.length === 0) {
+  if (ids?.length === 0) {
     $agentSegments.set({ status: 'loaded', segments: [] })
     return
   }
   try {
-    const query = encodeListQuery({ id: { $in: ids }, $limit: MAX_SEGMENTS, $sort: { name: 1 } })
+    // Issue 69: before Connect the page said "You do not serve any segment" to an agent who serves some.
+    const filter = ids ? { id: { $in: ids } } : { mine: true }
+    const query = encodeListQuery({ ...filter, $limit: MAX_SEGMENTS, $sort: { name: 1 } })
     const page = await api().get(HTTP_PATHS.segments + query, { schema: SegmentPageSchema })
     if (mine === sequence) $agentSegments.set({ status: 'loaded', segments: page.data })
   } catch (error) {

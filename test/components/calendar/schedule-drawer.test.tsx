@@ -29,6 +29,12 @@ function type(input: HTMLInputElement, text: string): void {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text)
   input.dispatchEvent(new Event('input', { bubbles: true }))
 }
+
+/** Chooses an option of a native select the way a user does. */
+function choose(select: HTMLSelectElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, value)
+  select.dispatchEvent(new Event('change', { bubbles: true }))
+}
 const NOW = Date.parse('2026-11-23T12:00:00Z')
 
 function server(
@@ -258,8 +264,10 @@ describe('<ScheduleArea> create drawer', () => {
     await mountOpen()
     q('.drawer-footer .submit')!.click()
     await waitUntil(() => area.text().includes('Choose a day and a time.'))
-    const referrer = q<HTMLElement & { helpText: string }>('.referrer-select')!
-    expect(referrer.helpText).to.equal('Choose a scheduling link.')
+    const referrer = q<HTMLSelectElement>('.referrer-select')!
+    expect(q(`#${referrer.getAttribute('aria-describedby')}`)?.textContent).to.equal(
+      'Choose a scheduling link.',
+    )
     const helpTexts = all('.dynamic-form sl-input').map(
       (input) => (input as HTMLElement & { helpText: string }).helpText,
     )
@@ -300,9 +308,8 @@ describe('<ScheduleArea> create drawer', () => {
     all('.days .choice')[0]!.click()
     await waitUntil(() => all('.hours .choice').length === 2, 'the hours')
     all('.hours .choice')[0]!.click()
-    const referrer = q<HTMLElement & { value: string }>('.referrer-select')!
-    referrer.value = 'link-0'
-    referrer.dispatchEvent(new CustomEvent('sl-change', { bubbles: true, composed: true }))
+    const referrer = q<HTMLSelectElement>('.referrer-select')!
+    choose(referrer, 'https://shop.example/book')
     q('.drawer-footer .submit')!.click()
     await waitUntil(() => area.shadow.activeElement === q('#schedule-terms'), 'focus on the checkbox')
     expect(q('#schedule-terms')!.getAttribute('aria-invalid')).to.equal('true')
@@ -324,9 +331,8 @@ describe('<ScheduleArea> create drawer', () => {
     name!.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
     email!.value = 'ana@example.com'
     email!.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
-    const referrer = q<HTMLElement & { value: string }>('.referrer-select')!
-    referrer.value = 'link-0'
-    referrer.dispatchEvent(new CustomEvent('sl-change', { bubbles: true, composed: true }))
+    const referrer = q<HTMLSelectElement>('.referrer-select')!
+    choose(referrer, 'https://shop.example/book')
     q('.drawer-footer .submit')!.click()
     await waitUntil(() => !$scheduleDrawer.get().open)
     expect(requests.find((r) => r.method === 'POST')!.body).to.deep.include({
@@ -488,9 +494,8 @@ describe('<ScheduleArea> create drawer', () => {
     name!.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
     email!.value = 'ana@example.com'
     email!.dispatchEvent(new CustomEvent('sl-input', { bubbles: true, composed: true }))
-    const referrer = q<HTMLElement & { value: string }>('.referrer-select')!
-    referrer.value = 'link-0'
-    referrer.dispatchEvent(new CustomEvent('sl-change', { bubbles: true, composed: true }))
+    const referrer = q<HTMLSelectElement>('.referrer-select')!
+    choose(referrer, 'https://shop.example/book')
     const submit = q<HTMLElement & { loading: boolean }>('.drawer-footer .submit')!
     submit.focus()
     await sendKeys({ press: 'Enter' })

@@ -261,6 +261,82 @@ describe('<agent-call-panel> file share view', () => {
     expect(text(row('in-2')?.querySelector('.file-error'))).to.equal('Cancelled by the other side.')
   })
 
+  it('shows Cancel on a slow file coming in; a click stops it on both sides and the row says Cancelled', async function () {
+    this.timeout(20_000)
+    const { customer } = call
+    await call.connect('files')
+    // The customer's link is slow: a few frames go, the rest wait in its queue (its bufferedAmount stays high).
+    customer.hold()
+    customer
+      .exchange('files')
+      .send(new File([patternBytes(20 * 1024 * 1024, 5)], 'slow.pdf'), 'slow-in', 'slow.pdf')
+    await rowIn('slow-in', 'receiving')
+    await until(() => customer.heldFrames >= 16, 'the customer side never sent bytes')
+    customer.releaseSome(16)
+    await until(
+      () => /^[1-9][\d.]* kB of 21 MB$/.test(text(row('slow-in')?.querySelector('.transfer-bytes'))),
+      'some bytes came, not all',
+    )
+    const cancel = action('slow-in', 'cancel') as HTMLElement & { label: string }
+    expect(cancel, 'Cancel while it moves').to.exist
+    expect(cancel.label).to.equal('Cancel slow.pdf')
+    expect(cancel.getBoundingClientRect().width, 'Cancel is on screen').to.be.greaterThan(0)
+
+    // By keyboard.
+    cancel.focus()
+    await sendKeys({ press: 'Enter' })
+    await rowIn('slow-in', 'failed')
+    expect(text(row('slow-in')?.querySelector('.file-state'))).to.equal('Cancelled')
+    expect(text(row('slow-in')?.querySelector('.file-error'))).to.equal('Cancelled.')
+    expect(action('slow-in', 'cancel')).to.equal(null)
+    await until(
+      () => customer.failed.some((f) => f.id === 'slow-in' && f.reason === 'cancelled-by-peer'),
+      "the customer's side never heard of the cancel",
+    )
+    // What was still queued arrives after the cancel: nothing of it is taken, and the channel goes on (a
+    // file sent next comes after those bytes, in order, and arrives whole).
+    customer.release()
+    const next = patternBytes(30_000, 6)
+    customer.exchange('files').send(new File([next], 'next.pdf'), 'after-in', 'next.pdf')
+    await rowIn('after-in', 'received')
+    expect(row('slow-in')?.dataset.state).to.equal('failed')
+    expect(action('slow-in', 'download')).to.equal(null)
+    expect(customer.sent).to.not.include('slow-in')
+    const download = action('after-in', 'download') as HTMLElement & { href: string }
+    expect(fingerprint((await readUrl(download.href)).bytes)).to.equal(fingerprint(next))
+  })
+
+  it('shows Cancel on a file going out that the customer has not taken yet; a click stops it there too', async () => {
+    const { page, customer } = call
+    await call.connect('files')
+    // The customer's side answers nothing for now: the file stays "Sending".
+    customer.hold({ text: true })
+    const input = page.$<HTMLInputElement>('.file-drop input[type=file]') as HTMLInputElement
+    const chosen = new DataTransfer()
+    chosen.items.add(new File([patternBytes(3 * 1024 * 1024, 9)], 'offer.pdf', { type: 'application/pdf' }))
+    input.files = chosen.files
+    input.dispatchEvent(new Event('change', { bubbles: true }))
+    await until(() => $files.get().length === 1, 'no item')
+    const id = $files.get()[0]?.id as string
+    await rowIn(id, 'sending')
+    await until(() => customer.offers.includes(id), 'the customer never got the offer')
+    const cancel = action(id, 'cancel') as HTMLElement & { label: string }
+    expect(cancel.label).to.equal('Cancel offer.pdf')
+    cancel.click()
+    await rowIn(id, 'failed')
+    expect(text(row(id)?.querySelector('.file-state'))).to.equal('Cancelled')
+    await until(
+      () => customer.failed.some((f) => f.id === id && f.reason === 'cancelled-by-peer'),
+      "the customer's side never heard of the cancel",
+    )
+    // The customer's late answer changes nothing; the channel goes on.
+    customer.release()
+    customer.exchange('files').send(new File([patternBytes(10_000, 7)], 'next.pdf'), 'after-out', 'next.pdf')
+    await rowIn('after-out', 'received')
+    expect(row(id)?.dataset.state).to.equal('failed')
+    expect(customer.received.has(id)).to.equal(false)
+  })
+
   it('sends files to the customer from the picker: sending, then sent once the customer checked them', async () => {
     const { page, customer } = call
     await call.connect('files')
@@ -293,10 +369,14 @@ describe('<agent-call-panel> file share view', () => {
       customer.exchange('files').send(new File([patternBytes(4_000, 2)], name, { type }), id, name)
     customer
       .exchange('files')
-      .send(new File(['plain words'], 'notes.txt', { type: 'text/plain' }), 'txt-p', 'notes.txt')
-    await rowIn('txt-p', 'received')
-    expect(action('txt-p', 'preview')).to.equal(null)
-    expect(action('txt-p', 'download')).to.exist
+      .send(
+        new File([patternBytes(4_000, 2)], 'book.epub', { type: 'application/epub+zip' }),
+        'epub-p',
+        'book.epub',
+      )
+    await rowIn('epub-p', 'received')
+    expect(action('epub-p', 'preview')).to.equal(null)
+    expect(action('epub-p', 'download')).to.exist
 
     for (const [id, name, type, selector] of sent) {
       await rowIn(id, 'received')
@@ -308,6 +388,70 @@ describe('<agent-call-panel> file share view', () => {
       page.$<HTMLElement>('.preview-close')?.click()
       await until(() => !page.$(`.file-preview-dialog ${selector}`), `the ${name} preview stayed`)
     }
+  })
+
+  it('previews plain text as text, never as markup: by type or by extension, bounded, by keyboard', async function () {
+    this.timeout(20_000)
+    const { page, customer } = call
+    await call.connect('files')
+    const markup =
+      '<script>window.pwned = true</script><b>bold?</b> <img src=x onerror="window.pwned = 1">\nline 2'
+    const send = (text: string | Uint8Array<ArrayBuffer>, id: string, name: string, type: string) =>
+      customer.exchange('files').send(new File([text], name, type ? { type } : {}), id, name)
+    send(markup, 'txt-1', 'notes.txt', 'text/plain')
+    send('2026-12-07 18:00 agent connected\n', 'log-1', 'server.log', '')
+    send('{"ok": true}', 'json-1', 'data.json', 'application/json')
+    send('a,b\n1,2\n', 'csv-1', 'table.csv', 'text/csv')
+    send('# Title\n', 'md-1', 'readme.md', 'text/markdown')
+    // A text extension does not make markup text: declared as HTML or XML, it only downloads.
+    send(markup, 'html-txt', 'page.txt', 'text/html')
+    send('<a/>', 'xml-1', 'feed.xml', 'application/xml')
+    // Over 256 KiB: only the start is read, and the dialog says so.
+    const long = new TextEncoder().encode('é'.repeat(150_000))
+    send(long, 'long-1', 'long.txt', 'text/plain')
+    for (const id of ['txt-1', 'log-1', 'json-1', 'csv-1', 'md-1', 'html-txt', 'xml-1', 'long-1'])
+      await rowIn(id, 'received')
+    expect(action('html-txt', 'preview'), 'text/html named .txt').to.equal(null)
+    expect(action('xml-1', 'preview'), 'XML').to.equal(null)
+    for (const id of ['log-1', 'json-1', 'csv-1', 'md-1']) expect(action(id, 'preview'), id).to.exist
+
+    // Opened by keyboard, as every other action.
+    action('txt-1', 'preview')!.focus()
+    await sendKeys({ press: 'Enter' })
+    const shown = await page.find<HTMLPreElement>('.file-preview-dialog .preview-text')
+    expect(shown.textContent).to.equal(markup)
+    expect(shown.children.length, 'no element made of the text').to.equal(0)
+    expect(page.$('.file-preview-dialog script, .file-preview-dialog b, .file-preview-dialog img')).to.equal(
+      null,
+    )
+    expect((window as { pwned?: unknown }).pwned).to.equal(undefined)
+    expect(shown.tabIndex, 'the text scrolls by keyboard').to.equal(0)
+    expect(shown.getAttribute('aria-label')).to.equal('Text of notes.txt')
+    expect(page.$('.file-preview-dialog .preview-text-note'), 'a short file is whole').to.equal(null)
+    const dialog = page.$<HTMLElement & { label: string }>('.file-preview-dialog') as HTMLElement & {
+      label: string
+    }
+    expect(dialog.label).to.equal('notes.txt')
+    await expect(dialog).to.be.accessible()
+    page.$<HTMLElement>('.preview-close')?.click()
+    await until(() => !page.$('.file-preview-dialog .preview-text'), 'the text preview stayed')
+
+    action('log-1', 'preview')?.click()
+    await until(
+      () =>
+        page.$('.file-preview-dialog .preview-text')?.textContent === '2026-12-07 18:00 agent connected\n',
+      'the log, typed by nobody, shown by its extension',
+    )
+    page.$<HTMLElement>('.preview-close')?.click()
+    await until(() => !page.$('.file-preview-dialog .preview-text'), 'the log preview stayed')
+
+    action('long-1', 'preview')?.click()
+    const longText = await page.find<HTMLPreElement>('.file-preview-dialog .preview-text')
+    // 256 KiB of two-byte characters, none cut in half.
+    expect(longText.textContent).to.equal('é'.repeat(131_072))
+    expect(text(page.$('.file-preview-dialog .preview-text-note'))).to.equal(
+      'Showing the first 262.1 kB of 300 kB. Download the file to read all of it.',
+    )
   })
 
   it('opens the next preview asked for while the previous one is still closing, and keeps it open', async () => {
