@@ -80,7 +80,8 @@ describe('customer page: files with the agent, and cancels from either side', ()
       cancelled = true
       transfers.cancel(file('photo.pdf')?.id as string)
     }
-    transfers.send([new File([patternBytes(2 * 1024 * 1024)], 'photo.pdf')])
+    // Large enough that the agent hears of progress before the last byte (2 MiB could all arrive at once).
+    transfers.send([new File([patternBytes(8 * 1024 * 1024)], 'photo.pdf')])
     await waitUntil(() => agent.failed.length === 1, 'the agent never heard')
     expect(agent.failed[0]?.reason).to.equal('cancelled-by-peer')
     expect(file('photo.pdf')).to.include({ state: 'failed', error: 'cancelled' })

@@ -22,6 +22,10 @@ export const loginStyles = css`
     border-radius: var(--sl-border-radius-large);
     box-shadow: var(--sl-shadow-large);
   }
+  /* The theme's link colour (the browser's own blue reads 2:1 on the dark card). */
+  .login-card a {
+    color: var(--sl-color-primary-700);
+  }
   .login-card h1 {
     margin: 0;
     font-size: var(--sl-font-size-x-large);

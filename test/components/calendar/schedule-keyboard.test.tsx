@@ -37,6 +37,26 @@ import { renderArea, type RenderedArea } from '../../support/render-area'
 const SERVICE = 'e'.repeat(24)
 const NOW = Date.parse('2026-11-23T12:00:00Z')
 
+/**
+ * Waits for every animation and transition under `root`, shadow roots included (the drawer slides in, the
+ * problem lines fade in): axe reads colours half-way through one otherwise, on a busy machine.
+ */
+async function animationsSettled(root: Element): Promise<void> {
+  const elements: Element[] = []
+  const walk = (node: Element | ShadowRoot) => {
+    for (const child of Array.from(node.children)) {
+      elements.push(child)
+      walk(child)
+      if (child.shadowRoot) walk(child.shadowRoot)
+    }
+  }
+  elements.push(root)
+  walk(root)
+  if (root.shadowRoot) walk(root.shadowRoot)
+  const running = elements.flatMap((element) => element.getAnimations())
+  await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)))
+}
+
 /** The element that holds the keyboard focus, through the open shadow roots on the way. */
 function focused(): Element | null {
   let active = document.activeElement
@@ -200,6 +220,7 @@ describe('the schedule drawer by keyboard', () => {
     expect(referrer.labels[0]!.checkVisibility()).to.equal(true)
     for (const block of ['end', 'start'] as const) {
       referrer.scrollIntoView({ block })
+      await animationsSettled(area.host)
       const results = await axe.run(area.host, { resultTypes: ['violations'] })
       const serious = results.violations
         .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
