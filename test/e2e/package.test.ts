@@ -44,6 +44,10 @@ function serve(
     }
     const page = pages(path)
     if (page) return send(200, page, 'text/html')
+    // The one call the login makes as it renders (whether to offer "Forgot password?"): a static host has
+    // no API, and the browser would log its 404 as an error.
+    if (path === '/api/auth/password-reset')
+      return send(200, JSON.stringify({ byEmail: true }), 'application/json')
     const prefix = Object.keys(routes).find((candidate) => path.startsWith(candidate))
     if (!prefix) return send(404, 'not found')
     const root = routes[prefix]!

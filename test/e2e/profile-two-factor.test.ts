@@ -96,17 +96,12 @@ describe('an agent turns two-factor authentication on and off', () => {
     await logOut(page)
     await logIn(page)
     await passStartup(page)
-    // What the browser saw fail, each expected: a page opened without a session asks check-token (401,
-    // the access token lives in memory only); each login asks for the code (412). The 2FA page, still
-    // mounted when the agent logs out, may ask once more (401) before the login screen replaces it.
+    // What the browser saw fail, each expected: each login asks for the code (412). A page opened without a
+    // session no longer asks check-token with no token (it renews first, or shows the login). The 2FA page,
+    // still mounted when the agent logs out, may ask once more (401) before the login screen replaces it.
     assert.deepEqual(
       failed.filter((line) => line !== '401 GET /api/auth/2fa'),
-      [
-        '401 GET /api/auth/check-token',
-        '412 POST /api/auth/login',
-        '412 POST /api/auth/login',
-        '401 GET /api/auth/check-token',
-      ],
+      ['412 POST /api/auth/login', '412 POST /api/auth/login'],
     )
     assert.ok(failed.filter((line) => line === '401 GET /api/auth/2fa').length <= 1)
     // The browser logs each of them as a failed resource, and nothing else.
