@@ -213,4 +213,30 @@ describe('the recordings backups page (/profile/recordings/backups)', () => {
     await waitUntil(() => text($('.forbidden')) === "You haven't access to recordings")
     expect($('form.backup-request')).to.equal(null)
   })
+
+  // Issue 64 "storage quotas": a backup refused because one is being made, said in the agent's language.
+  it('says a backup is already being prepared (409 backup-in-progress), as an alert by the form', async () => {
+    api.route('GET', '/api/recording-backups', { status: 200, body: { data: [] } })
+    api.route('POST', '/api/recording-backups', {
+      status: 409,
+      body: {
+        code: 409,
+        message: 'A backup is already being made: wait until it is ready',
+        reason: 'backup-in-progress',
+      },
+    })
+    area = await renderArea(<RecordingBackupsPage />)
+    await waitUntil(() => $('.empty-state'))
+    set('from', '2026-03-01')
+    set('to', '2026-03-31')
+    await nextFrame()
+    $<HTMLButtonElement>('form.backup-request button[type=submit]')!.click()
+    await waitUntil(
+      () =>
+        text($('#backup-problem')) ===
+        'A backup is already being prepared: wait until it is ready, then ask for another.',
+      'the refusal is not said',
+    )
+    await waitUntil(() => $('#backup-problem')?.getAttribute('role') === 'alert')
+  })
 })
