@@ -171,11 +171,17 @@ export const MEDIA_CONNECT_TIMEOUT_MS = 15_000
  * takes well under a second where the relay answers; the break is seen after `MEDIA_STALL_MS`, so a
  * first restart lost on the way is retried in time for media to be back within 5 s (issue 62).
  */
-export const ICE_RESTART_RETRY_MS = 2_500
-/** Once media has flowed, this long without a packet means its path broke (ICE may take seconds more to say). */
-export const MEDIA_STALL_MS = 2_000
+export const ICE_RESTART_RETRY_MS = 1_500
+/**
+ * Once media has flowed, this long without a packet means its path broke (ICE may take seconds more to
+ * say). Kept well under 3 s: Chrome's receiver asks for a key frame 3 s after its last decoded frame, and
+ * a path mended after that first request (lost on the broken path) showed no picture until the next one,
+ * 6 s after the break (the network lab, on a loaded machine: CI's 6.5 s). Audio alone sends 50 packets a
+ * second, so a healthy path is never this long without one.
+ */
+export const MEDIA_STALL_MS = 1_250
 /** How often a media connection's packets are counted for that. */
-export const MEDIA_STALL_CHECK_MS = 500
+export const MEDIA_STALL_CHECK_MS = 250
 /** An ICE restart offer not answered within this long may be replaced by a new one (its answer was lost). */
 export const ICE_RESTART_ANSWER_WAIT_MS = 5_000
 /** The longest wait between two ICE restarts of a path that stays down. */

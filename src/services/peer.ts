@@ -3,6 +3,7 @@ import { ICE_RESTART_ANSWER_WAIT_MS } from '../constants'
 import { isRestartRequest } from '../protocol'
 import { clock } from './clock'
 import { watchIce, type MediaPathState, type RestartKind } from './ice-recovery'
+import { sendKeyFrames } from './key-frame'
 
 export type { MediaPathState } from './ice-recovery'
 
@@ -126,11 +127,18 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   // closed connection a while: cleared here, a closed call holds no listener and none of simple-peer's state.
   const connection = peerConnectionOf(peer)
   keepThroughFailure(peer)
+  let pathState: MediaPathState = 'connecting'
   const recovery = connection
     ? watchIce({
         connection,
         restart: (kind) => restartFromHere(peer, options.initiator, options.onSignal, offering, kind),
-        onState: (state) => !destroyed && options.onPathState?.(state),
+        onState: (state) => {
+          if (destroyed) return
+          // Back after a break: a key frame now, rather than when the other side's request timer next fires.
+          if (state === 'connected' && pathState === 'reconnecting') void sendKeyFrames(connection)
+          pathState = state
+          options.onPathState?.(state)
+        },
         // Only a media connection has packets that always flow; a data channel may rest for minutes.
         ...(receive || options.stream ? { packetsReceived: () => mediaPacketsOf(connection) } : {}),
       })

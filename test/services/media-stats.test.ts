@@ -1,23 +1,8 @@
 import { expect } from '@open-wc/testing'
 import { waitUntil } from '../support/waits'
 import { qualityOf, readMediaSample, summarize, type MediaSample } from '../../src/services/media-stats'
+import { mediaPair } from '../support/media-pair'
 import { mediaSample } from '../support/media-sample'
-
-/** Two connections of this page sending the fake camera to each other, candidates exchanged in memory. */
-async function mediaPair(): Promise<{ a: RTCPeerConnection; b: RTCPeerConnection; stream: MediaStream }> {
-  const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true })
-  const a = new RTCPeerConnection()
-  const b = new RTCPeerConnection()
-  a.onicecandidate = (event) => event.candidate && void b.addIceCandidate(event.candidate)
-  b.onicecandidate = (event) => event.candidate && void a.addIceCandidate(event.candidate)
-  for (const track of stream.getTracks()) a.addTrack(track, stream)
-  await a.setLocalDescription(await a.createOffer({ offerToReceiveVideo: true, offerToReceiveAudio: true }))
-  await b.setRemoteDescription(a.localDescription!)
-  for (const track of stream.getTracks()) b.addTrack(track, stream)
-  await b.setLocalDescription(await b.createAnswer())
-  await a.setRemoteDescription(b.localDescription!)
-  return { a, b, stream }
-}
 
 describe('services/media-stats', () => {
   it('reads the selected pair, frames decoded and bitrates of a real connection', async () => {
