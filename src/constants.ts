@@ -182,6 +182,11 @@ export const ICE_RESTART_RETRY_MS = 1_500
 export const MEDIA_STALL_MS = 1_250
 /** How often a media connection's packets are counted for that. */
 export const MEDIA_STALL_CHECK_MS = 250
+/**
+ * A restart offer younger than this is in flight, not lost: a restart asked meanwhile (the other side noticed the
+ * same break) does not send it again.
+ */
+export const ICE_RESTART_RESEND_MS = 1_000
 /** An ICE restart offer not answered within this long may be replaced by a new one (its answer was lost). */
 export const ICE_RESTART_ANSWER_WAIT_MS = 5_000
 /** The longest wait between two ICE restarts of a path that stays down. */

@@ -118,7 +118,9 @@ const appSwitch = params.get('app')
 const paths = new MediaPaths(showMediaPathNotice)
 state.media = paths.view
 const mesh = new PeerMesh({
-  send: (signal) => socket.emit('signal', signal),
+  // Dropped while the socket is down: the links are remade once it is back, and a queued signal of an old
+  // link would arrive after the new link's offer (see src/stores/call/send-signal.ts).
+  send: (signal) => void (socket.connected && socket.emit('signal', signal)),
   local: media.stream,
   events: {
     onStream(peerId, stream) {

@@ -1,5 +1,5 @@
 import SimplePeer from 'simple-peer'
-import { ICE_RESTART_ANSWER_WAIT_MS } from '../constants'
+import { ICE_RESTART_ANSWER_WAIT_MS, ICE_RESTART_RESEND_MS } from '../constants'
 import { isRestartRequest } from '../protocol'
 import { clock } from './clock'
 import { watchIce, type MediaPathState, type RestartKind } from './ice-recovery'
@@ -246,6 +246,9 @@ function restartFromHere(
   // Answered already: its candidates are being checked, and a new restart would throw them away.
   if (kind === 'follow-up' && !pending) return
   if (pending && (kind === 'follow-up' || now - offering.restartAt < ICE_RESTART_ANSWER_WAIT_MS)) {
+    // Just sent: in flight, not lost (the other side asked before it arrived). Sent twice, the other side
+    // applied it twice and a full run once saw that restart take 1.5 s longer on the offerer's side.
+    if (now - offering.restartAt < ICE_RESTART_RESEND_MS) return
     // The same offer again, with the candidates gathered since: if the first was lost with the other side's
     // socket, this one finds the new socket; if it was not, answering it again changes nothing.
     const offer = pc.localDescription

@@ -1,5 +1,7 @@
 import { expect } from '@open-wc/testing'
+import { fakeClock } from '../support/fake-clock'
 import { waitUntil, within } from '../support/waits'
+import { ICE_RESTART_RESEND_MS } from '../../src/constants'
 import {
   createPeerLink,
   type MediaPathState,
@@ -59,7 +61,10 @@ describe('services/peer: ICE restart and relay-only', () => {
     pairs.push(pair)
     return pair
   }
+  // Fake clocks a test installed, put back after it.
+  const restores: (() => void)[] = []
   afterEach(() => {
+    for (const restore of restores.splice(0)) restore()
     for (const { offerer, answerer } of pairs) {
       offerer.destroy()
       answerer.destroy()
@@ -126,7 +131,9 @@ describe('services/peer: ICE restart and relay-only', () => {
     expect(pair.offerer.restarts).to.equal(1)
   })
 
-  it('one restart at a time: a request while a restart offer is out sends that same offer again', async () => {
+  it('one restart at a time: a request while a restart offer is out sends that same offer again, once no longer in flight', async () => {
+    const time = fakeClock()
+    restores.push(() => time.restore())
     const pair = made()
     await waitUntil(both(pair), 'the pair connects', { timeout: 10_000 })
     const restartOffers = () =>
@@ -137,7 +144,12 @@ describe('services/peer: ICE restart and relay-only', () => {
     pair.relay.cut = true
     pair.offerer.restartIce()
     await waitUntil(() => restartOffers().length === 1, 'the restart offer is out')
-    // ...and the other side, back, asks for one: the offer goes again, not a new restart.
+    // ...and the other side asks for one at once, before the offer reached it: in flight, nothing goes again.
+    pair.offerer.signal({ type: 'renegotiate', renegotiate: true, iceRestart: true })
+    expect(restartOffers()).to.have.length(1)
+    // A second later it may have been lost with the other side's socket: asked again, the offer goes again,
+    // not a new restart.
+    await time.tick(ICE_RESTART_RESEND_MS)
     pair.offerer.signal({ type: 'renegotiate', renegotiate: true, iceRestart: true })
     pair.offerer.restartIce()
     expect(restartOffers()).to.have.length(3)

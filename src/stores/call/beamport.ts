@@ -8,6 +8,7 @@ import { importWithRetries } from '../../services/chunk-import'
 import type { MediaPathState, PeerLink, PeerLinkOptions } from '../../services/peer'
 import type { FileExchange, ExchangeEvents } from '../../services/transfer/file-exchange'
 import { realtime } from '../session/connection'
+import { sendSignal } from './send-signal'
 import { notify } from '../app/toasts'
 import { showCallView } from './call-views'
 import { $participants } from './call-media'
@@ -155,7 +156,7 @@ async function connect(channel: BeamportChannel, peerId: string, failures: numbe
       entry.path = state
       publish(channel)
     },
-    onSignal: (data) => realtime().emit('signal', { to: peerId, channel, data }),
+    onSignal: (data) => sendSignal(peerId, channel, data),
     onFrame: (frame, dataChannel) => {
       attach(dataChannel)
       exchange.receive(frame)

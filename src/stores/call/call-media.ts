@@ -5,6 +5,7 @@ import { captureAdviceOf } from '../../services/capture-advice'
 import { importWithRetries } from '../../services/chunk-import'
 import type { PeerLink, PeerLinkOptions } from '../../services/peer'
 import { realtime } from '../session/connection'
+import { sendSignal } from './send-signal'
 import { notify } from '../app/toasts'
 import { attachBackground } from '../profile/background-effect'
 import { onCallCleanup } from './call-scope'
@@ -96,7 +97,7 @@ function connect(peerId: string, initiator: boolean): PeerLink {
     onPathState: (state) => {
       if (links.get(peerId)?.link === link) setMediaPath(peerId, state)
     },
-    onSignal: (data) => realtime().emit('signal', { to: peerId, channel: 'media', data }),
+    onSignal: (data) => sendSignal(peerId, 'media', data),
     onStream: (stream) => setParticipant(peerId, { stream }),
     onConnect: () => setParticipant(peerId, { connected: true }),
     onError: (error) => console.warn('[agent-console] media connection failed', peerId, error),
