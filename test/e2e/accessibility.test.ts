@@ -23,6 +23,7 @@ const PAGES: [name: string, path: string, profileEntry?: string][] = [
   ['metrics', '/profile', 'metrics'],
   ['settings', '/profile', 'settings'],
   ['two-factor', '/profile', '2fa'],
+  ['sessions', '/profile', 'sessions'],
   ['virtual background', '/profile', 'virtual-background'],
   ['recording backups', '/profile', 'backups'],
 ]
@@ -37,6 +38,26 @@ const CALL_DIALOGS: [entry: string, dialog: string][] = [
   ['kick', '.kick-dialog'],
 ]
 
+/**
+ * Opens the first appointment that opens (an external one never does). Clicked again while the drawer
+ * does not come: the grid scrolls to the current time 4 s after it is made, and a click during that
+ * scroll lands beside the event (seen once in a full run, in a dark-theme walk).
+ */
+async function openAppointment(page: Page): Promise<void> {
+  const event = page.locator(inConsole('.calendar-area .fc-event.appointment:not(.type-external)')).first()
+  const title = page.locator(inConsole('.appointment-drawer .detail-title'))
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    await event.click()
+    const opened = await title.waitFor({ timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    )
+    if (opened) return
+    assert.ok(Date.now() < deadline, 'no appointment opened its drawer within 30 s')
+  }
+}
+
 /** Walks every screen of the console in one language; returns each screen's failing findings. */
 async function walk(page: Page, server: string): Promise<Record<string, AxeFinding[]>> {
   const report: Record<string, AxeFinding[]> = {}
@@ -48,6 +69,15 @@ async function walk(page: Page, server: string): Promise<Record<string, AxeFindi
   await page.goto(server)
   await page.locator(inConsole('input[name=email]')).waitFor()
   await check('login')
+  // The public password pages: asking for a link, and the page a link opens (its token is read on save).
+  await page.goto(`${server}/password/forget`)
+  await page.locator(inConsole('#reset-email')).waitFor()
+  await check('password forget')
+  await page.goto(`${server}/password/reset?token=${'a'.repeat(43)}`)
+  await page.locator(inConsole('#new-password')).waitFor()
+  await check('password reset')
+  await page.goto(server)
+  await page.locator(inConsole('input[name=email]')).waitFor()
   await page.fill(inConsole('input[name=email]'), 'ana@demo.test')
   await page.fill(inConsole('input[name=password]'), DEMO_PASSWORD)
   await page.check(inConsole('input[name=agreement]'))
@@ -84,8 +114,7 @@ async function walk(page: Page, server: string): Promise<Record<string, AxeFindi
   await page.keyboard.press('Escape')
   await page.locator(inConsole('.schedule-drawer[open]')).waitFor({ state: 'detached' })
 
-  await page.locator(inConsole('.calendar-area .fc-event')).first().click()
-  await page.locator(inConsole('.appointment-drawer .detail-title')).waitFor()
+  await openAppointment(page)
   await check('appointment drawer')
   await page.click(inConsole('.appointment-drawer .drawer-footer .close'))
   await page.locator(inConsole('.appointment-drawer .detail-title')).waitFor({ state: 'detached' })
