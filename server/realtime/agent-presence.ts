@@ -13,7 +13,7 @@ import { familyIsLive } from '../store/sessions'
 import { touchSession } from '../store/session-list'
 import { fullName, userById } from '../store/users'
 import { agentSegments, lockAgentState, toStatusUpdate, type AgentStateRow } from '../store/agent-states'
-import { callById, type OfferRow } from '../store/calls'
+import { callById, lockCall, type OfferRow } from '../store/calls'
 import { consoleSettings } from '../store/accounts'
 import { notificationsOf } from '../store/notifications'
 import { unreadAnnouncements } from '../store/announcements'
@@ -135,9 +135,14 @@ async function resumeWhereTheAgentWas(
 ): Promise<void> {
   const peerId = agentPeerId(userId)
   if (state.call_id) {
-    const call = await callById(context.db, state.call_id)
-    if (call && call.status !== 'ended') {
-      const participants = await context.db.query<{ role: 'agent' | 'guest'; name: string }>(
+    const callId = state.call_id
+    // Read, joined and sent under the call's row lock: the sweep that ends the customer's grace (its
+    // update, then `customer:timeout` to the room) comes wholly before (`rejoin` says `customerGone`) or
+    // after (the agent hears the timeout past `rejoin`), never in between, where the agent heard nothing.
+    const peer = await context.db.transaction(async (tx) => {
+      const call = await lockCall(tx, callId)
+      if (!call || call.status === 'ended') return null
+      const participants = await tx.query<{ role: 'agent' | 'guest'; name: string }>(
         'SELECT role, name FROM participants WHERE room_id = $1 AND peer_id = $2',
         [call.id, peerId],
       )
@@ -145,13 +150,15 @@ async function resumeWhereTheAgentWas(
       const kind =
         call.transfer && !call.transfer.segmentId ? 'transferred' : role === 'guest' ? 'invited' : 'inbound'
       await socket.join([rooms.room(call.id), rooms.peer(peerId)])
-      const view = await callView(context, context.db, call, { userId, role, kind, fromAgentName: null })
+      const view = await callView(context, tx, call, { userId, role, kind, fromAgentName: null })
       if (isSendable(view)) socket.emit('rejoin', view)
       else
         context.logger.warn({ callId: call.id, agentId: userId }, 'rejoin left out: the call cannot be sent')
-      const peer = { id: peerId, role, name: participants[0]?.name ?? '' }
-      socket.to(rooms.room(call.id)).emit('peer:join', { peer })
-      context.customers.to(rooms.room(call.id)).emit('peer:join', { peer })
+      return { id: peerId, role, name: participants[0]?.name ?? '' }
+    })
+    if (peer) {
+      socket.to(rooms.room(callId)).emit('peer:join', { peer })
+      context.customers.to(rooms.room(callId)).emit('peer:join', { peer })
       return
     }
   }

@@ -3,63 +3,20 @@
 import { afterEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Call, InboundCall } from '../../src/protocol'
-import { DEMO_PASSWORD, SEED } from '../../server/store/seed-content'
+import { SEED } from '../../server/store/seed-content'
 import { EventClient } from '../server/support/event-client'
-import { startServer, type RunningServer } from './support/server'
+import { ChaosLab, login } from './support/chaos-process'
 
 /** The customer's grace period of these runs (short, so that the test waits seconds, not 30). */
 const CUSTOMER_GRACE_MS = 6_000
 const TIMERS = JSON.stringify({ customerGraceMs: CUSTOMER_GRACE_MS, ringTimeoutMs: 120_000 })
 
-let servers: RunningServer[] = []
-let clients: EventClient[] = []
-let folders: string[] = []
-
-function dataDir(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'chaos-'))
-  folders.push(folder)
-  return join(folder, 'pglite')
-}
-
-async function start(env: Record<string, string>, port?: number): Promise<RunningServer> {
-  const server = await startServer({ TIMERS, ...env }, port)
-  servers.push(server)
-  return server
-}
-
-/** An agent socket on `server`, authenticated with `accessToken` in `sessionId`. */
-async function authenticate(server: RunningServer, accessToken: string, sessionId: string) {
-  const client = new EventClient(server.url)
-  clients.push(client)
-  await client.connected()
-  const reply = await client.request('authenticate', { accessToken, sessionId, timezone: 'UTC' })
-  assert.ok(reply.ok, `authenticate: ${JSON.stringify(reply)}`)
-  return client
-}
-
-async function login(server: RunningServer, email: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD, agreement: true }),
-  })
-  assert.equal(response.status, 200)
-  return ((await response.json()) as { accessToken: string }).accessToken
-}
+const lab = new ChaosLab(TIMERS)
+const { dataDir, start, authenticate, clients } = lab
 
 describe('chaos on one process', () => {
-  afterEach(async () => {
-    for (const client of clients) client.close()
-    clients = []
-    await Promise.all(servers.map((server) => server.stop()))
-    servers = []
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true })
-    folders = []
-  })
+  afterEach(() => lab.cleanup())
 
   it('kill -9 during a call, the customer gone while it is down: the agent is told within the grace and is free', async (t) => {
     const folder = dataDir()
