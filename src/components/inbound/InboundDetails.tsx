@@ -11,6 +11,9 @@ interface InboundDetailsProps {
 /** The lines of a ringing call (SPEC §2 "Inbound modal"); every value is text, never markup. */
 export function InboundDetails({ call, receivedAt }: InboundDetailsProps) {
   const previous = call.previousSegment ?? call.segmentPrevious
+  // Rung again after a transfer: to an agent (kind transferred), or to a segment (a new inbound ring that
+  // carries the segment it came from): both say where it came from on the transfer line (SPEC §2).
+  const transferred = call.kind === 'transferred' || Boolean(call.transferred?.segment)
   const branch = call.branch?.label ?? call.inboundData.branch?.label
   const ticket = call.ticketId ?? call.inboundData.ticketId
   const poc = call.poc?.label ?? call.inboundData.poc?.label
@@ -29,7 +32,7 @@ export function InboundDetails({ call, receivedAt }: InboundDetailsProps) {
           <RelativeMinutes since={receivedAt} offsetMinutes={call.duration} />
         </dd>
       </div>
-      {call.kind === 'transferred' && (
+      {transferred && (
         <div className="line transfer-line">
           <dt>
             <FormattedMessage id="call.inbound.transfer" />
@@ -46,9 +49,7 @@ export function InboundDetails({ call, receivedAt }: InboundDetailsProps) {
           </dd>
         </div>
       )}
-      {previous && call.kind !== 'transferred' && (
-        <Line labelId="call.inbound.previousSegment" value={previous.name} />
-      )}
+      {previous && !transferred && <Line labelId="call.inbound.previousSegment" value={previous.name} />}
       <Line labelId="call.inbound.customer" value={call.customerName} />
       {branch && <Line labelId="call.info.branch" value={branch} />}
       {ticket && <Line labelId="call.info.ticket" value={ticket} />}

@@ -7,6 +7,7 @@ import {
 } from '../../stores/app/browser-banner'
 import { $updateAvailable, applyUpdate } from '../../stores/app/app-update'
 import { $sessionExpiredInCall, refreshExpiredSession } from '../../stores/session/session'
+import { loadAlert, useShoelaceWhen } from '../common/shoelace-on-demand'
 
 /**
  * The shell's banners: an old or vulnerable browser, a new version to apply, and a session that
@@ -18,9 +19,13 @@ export function Banners() {
   const dismissed = useStore($browserBannerDismissed)
   const update = useStore($updateAvailable)
   const expiredInCall = useStore($sessionExpiredInCall)
+  const browserBanner = support !== 'supported' && !dismissed
+  // The alert is loaded on demand (not on the way to Available): without it a banner is plain text that
+  // cannot be closed (found by the end-to-end test of an old Chrome).
+  useShoelaceWhen(browserBanner || update || expiredInCall, loadAlert)
   return (
     <div className="banners">
-      {support !== 'supported' && !dismissed && (
+      {browserBanner && (
         <sl-alert
           open
           closable
