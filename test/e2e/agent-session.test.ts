@@ -1,12 +1,11 @@
-import { after, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { startServer, type RunningServer } from './support/server'
 import { collectErrors } from './support/browser'
-import { freshWorld } from './support/world'
+import { freshWorld, freshWorldOnDisk } from './support/world'
 import { distSnapshot } from './support/console-page'
 import { DEMO_DASHBOARD_URL, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../server/store/seed-content'
 import { currentTotp } from '../../server/auth/totp'
@@ -76,16 +75,8 @@ async function serverSeesAvailable(server: RunningServer, name: string): Promise
 }
 
 describe('an agent signs in, goes available, and stays connected', () => {
-  // The database on disk, so that it survives the restart: a fresh folder for each test.
-  const dataDirs: string[] = []
-  const world = freshWorld(async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'agent-console-e2e-'))
-    dataDirs.push(dataDir)
-    return { DATA_DIR: dataDir }
-  })
-  after(async () => {
-    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })))
-  })
+  // The database on disk, so that it survives the restart.
+  const world = freshWorldOnDisk()
 
   it('comes back available by itself after the server restarts under the console', async () => {
     const page = await (await world.newContext()).newPage()
@@ -122,7 +113,7 @@ describe('an agent signs in, goes available, and stays connected', () => {
 
     // Restart: the same data, the same port; the console is not touched.
     const port = world.server.port
-    const dataDir = dataDirs.at(-1) as string
+    const dataDir = world.dataDir()
     await world.server.stop()
     await page.locator(inConsole('.connection-state[data-state="reconnecting"]')).waitFor({ timeout: 15_000 })
     const restartedAt = Date.now()
@@ -180,7 +171,7 @@ describe('an agent signs in, goes available, and stays connected', () => {
     const port = world.server.port
     await world.server.stop()
     world.server = await startServer(
-      { DATA_DIR: dataDirs.at(-1) as string, DIST_DIR: await distSnapshot(), APP_VERSION: '2.0.0' },
+      { DATA_DIR: world.dataDir(), DIST_DIR: await distSnapshot(), APP_VERSION: '2.0.0' },
       port,
     )
     await page

@@ -3,11 +3,8 @@
 // §4 "Session and token" and "Agent status and connection", §8 "Session", "Calls" and "Browser banners".
 // Already proven elsewhere, so not here: the update banner (agent-session.test.ts) and a direct transfer's
 // inbound text (call.test.ts).
-import { after, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { chromium, type Page, type Response } from 'playwright-core'
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.mjs'
 import { DEMO_PASSWORD } from '../../server/store/seed-content'
@@ -23,7 +20,7 @@ import {
   toastShown,
 } from './support/console-page'
 import { startServer, type RunningServer } from './support/server'
-import { E2E_WAIT_MS, freshWorld, type World } from './support/world'
+import { E2E_WAIT_MS, freshWorld, freshWorldOnDisk, type World } from './support/world'
 
 /** Fills and sends the login form the page shows (no navigation: the page is already on it). */
 async function logIn(page: Page, email: string): Promise<void> {
@@ -192,16 +189,8 @@ describe('a session that expires', () => {
 })
 
 describe('the browser going offline', () => {
-  // The database on disk, so that it survives the restart below: a fresh folder for the test.
-  const dataDirs: string[] = []
-  const world = freshWorld(async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'agent-console-e2e-'))
-    dataDirs.push(dataDir)
-    return { DATA_DIR: dataDir }
-  })
-  after(async () => {
-    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })))
-  })
+  // The database on disk, so that it survives the restart below.
+  const world = freshWorldOnDisk()
 
   it('warns that the browser is offline and, once it is back online, reconnects at once and is available again', async () => {
     const context = await world.newContext()
@@ -216,10 +205,7 @@ describe('the browser going offline', () => {
     const { port } = world.server
     await Promise.all([toastShown(page, 'You are offline: you will not receive calls.'), world.server.kill()])
     await linkState(page, 'reconnecting').waitFor({ state: 'attached' })
-    world.server = await startServer(
-      { DATA_DIR: dataDirs.at(-1) as string, DIST_DIR: await distSnapshot() },
-      port,
-    )
+    world.server = await startServer({ DATA_DIR: world.dataDir(), DIST_DIR: await distSnapshot() }, port)
     // Persistent: still there after the offline notice came, and while the browser stays offline.
     assert.equal(await warning.count(), 1)
 

@@ -1,4 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, afterEach, before, beforeEach } from 'node:test'
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core'
@@ -74,6 +76,23 @@ export function freshWorld(
     await world.server?.stop()
   })
   return world
+}
+
+/**
+ * `freshWorld` with each test's database in a fresh folder on disk (`DATA_DIR`, the test's own in
+ * `dataDir()`), removed after the `describe`: for a test that restarts the server on the same data.
+ */
+export function freshWorldOnDisk(env: Record<string, string> = {}): World & { dataDir(): string } {
+  const dataDirs: string[] = []
+  after(async () => {
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })))
+  })
+  const world = freshWorld(async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'agent-console-e2e-'))
+    dataDirs.push(dataDir)
+    return { ...env, DATA_DIR: dataDir }
+  })
+  return Object.assign(world, { dataDir: () => dataDirs.at(-1) as string })
 }
 
 /** Where failed tests' server logs go (`test-results/`, which CI and `npm test` keep). */
