@@ -1,12 +1,14 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { randomUUID } from 'node:crypto'
 import type { Call } from '../../src/protocol'
 import { newId } from '../../server/store/ids'
 import { sweepOnce } from '../../server/routing/sweeper'
 import { TestServer } from './support/test-server'
-import { answer, queueCustomer } from './support/call-flow'
-import { pollUntil } from './support/poll'
+import {
+  agentOffline as agentOfflineIn,
+  callInNewSegment,
+  customerAway as customerAwayIn,
+} from './support/call-flow'
 
 // Issue 69: the customer's grace ran out while the agent was away (their socket dropped, or the server
 // died and came back late). `customer:timeout` then went to an empty room: the agent's `rejoin` must say
@@ -20,40 +22,9 @@ after(() => server.close())
 const grace = () => server.app.context.timers.customerGraceMs
 const agentGrace = () => server.app.context.timers.agentGraceMs
 
-/** An agent in a call with a customer; the agent's email and session id let them come back. */
-async function inCall(name: string) {
-  const segment = await server.createSegment(name)
-  const email = await server.createAgent([segment])
-  const sessionId = randomUUID()
-  const owner = await server.agent(email, { status: 'available', sessionId })
-  const customer = await server.customer()
-  await queueCustomer(customer, segment)
-  const call = await answer(owner.client)
-  await customer.next('call:joined')
-  return { email, sessionId, owner, customer, call }
-}
-
-/** The agent's row says they are offline (their socket's close was handled). */
-async function agentOffline(userId: string): Promise<void> {
-  await pollUntil(async () => {
-    const rows = await server.db.query<{ connected: boolean }>(
-      'SELECT connected FROM agent_states WHERE user_id = $1',
-      [userId],
-    )
-    return rows[0]?.connected === false
-  }, 'the agent is offline')
-}
-
-/** The call's row says its customer is away. */
-async function customerAway(callId: string): Promise<void> {
-  await pollUntil(async () => {
-    const rows = await server.db.query<{ customer_connected: boolean }>(
-      'SELECT customer_connected FROM calls WHERE id = $1',
-      [callId],
-    )
-    return rows[0]?.customer_connected === false
-  }, 'the customer is away')
-}
+const inCall = (name: string) => callInNewSegment(server, name)
+const agentOffline = (userId: string) => agentOfflineIn(server, userId)
+const customerAway = (callId: string) => customerAwayIn(server, callId)
 
 describe('an agent back in a call whose customer went for good while they were away', () => {
   it('gets customerGone "timeout" in `rejoin` when the grace ran out in their absence, and can hang up', async () => {

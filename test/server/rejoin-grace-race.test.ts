@@ -1,14 +1,12 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { randomUUID } from 'node:crypto'
 import type { Call } from '../../src/protocol'
 import type { Database } from '../../server/store/database'
 import { newId } from '../../server/store/ids'
 import { sweepOnce } from '../../server/routing/sweeper'
 import { freshDatabase } from './support/prepared-database'
 import { TestServer } from './support/test-server'
-import { answer, queueCustomer } from './support/call-flow'
-import { pollUntil } from './support/poll'
+import { agentOffline, callInNewSegment, customerAway } from './support/call-flow'
 
 // Issue 69, found while writing test/e2e/chaos-grace.test.ts: the sweep that ends a customer's grace can
 // run while a returning agent is being given back their call. Read before the sweep and joined to the
@@ -54,40 +52,16 @@ after(() => server.close())
 
 const grace = () => server.app.context.timers.customerGraceMs
 
-/** The agent's row says they are offline (their socket's close was handled). */
-async function agentOffline(userId: string): Promise<void> {
-  await pollUntil(async () => {
-    const rows = await server.db.query<{ connected: boolean }>(
-      'SELECT connected FROM agent_states WHERE user_id = $1',
-      [userId],
-    )
-    return rows[0]?.connected === false
-  }, 'the agent is offline')
-}
-
 /**
  * An agent and a customer in a call on a process that died (as a `kill -9` leaves the rows: both
  * connected, on a process whose heartbeat stopped), with their sockets gone.
  */
 async function callOnDeadProcess(name: string) {
-  const segment = await server.createSegment(name)
-  const email = await server.createAgent([segment])
-  const sessionId = randomUUID()
-  const owner = await server.agent(email, { status: 'available', sessionId })
-  const customer = await server.customer()
-  await queueCustomer(customer, segment)
-  const call = await answer(owner.client)
-  await customer.next('call:joined')
+  const { email, sessionId, owner, customer, call } = await callInNewSegment(server, name)
   owner.client.socket.io.engine.close()
-  await agentOffline(owner.userId)
+  await agentOffline(server, owner.userId)
   customer.socket.io.engine.close()
-  await pollUntil(async () => {
-    const rows = await server.db.query<{ customer_connected: boolean }>(
-      'SELECT customer_connected FROM calls WHERE id = $1',
-      [call.id],
-    )
-    return rows[0]?.customer_connected === false
-  }, 'the customer is away')
+  await customerAway(server, call.id)
   const deadNode = newId()
   await server.db.query('INSERT INTO nodes (id, heartbeat_at) VALUES ($1, $2)', [
     deadNode,
